@@ -1,0 +1,27 @@
+package org.ox4j.cmo.io;
+
+import java.nio.ByteOrder;
+
+/**
+ * The few reads a CMO decoder needs, in a fixed byte order. Implementations wrap a {@link java.nio.ByteBuffer}
+ * ({@link ByteBufferSource}) or a Netty {@code ByteBuf} (in ox-protocol), so the codec never depends on Netty.
+ */
+public interface ByteSource {
+    /** Byte order of every int32 and double read. */
+    ByteOrder order();
+
+    /** Bytes left to read. */
+    long remaining();
+
+    /** Reads one int32; throws {@link org.ox4j.cmo.CmoTruncatedException} at the end of input. */
+    int readInt();
+
+    /** Reads one 64-bit word (for doubles). */
+    long readLong();
+
+    /** Reads exactly {@code len} bytes into {@code dst}. */
+    void readBytes(byte[] dst, int off, int len);
+
+    /** Skips {@code n} bytes. */
+    void skip(long n);
+}

@@ -1,0 +1,24 @@
+package org.ox4j.server.eval;
+
+import java.util.Map;
+import java.util.Optional;
+import org.ox4j.server.function.FunctionRegistry;
+
+/**
+ * What a function or a statement of the local language can see of its session: the interrupt flag, the
+ * session's variables (shared by {@code SM_setName}/{@code SM_evalName} and the language), the function
+ * library, and optional services such as the RFC-102 peer group, looked up by type.
+ */
+public interface EvalContext {
+    /** The session's interrupt flag. */
+    Interruption interruption();
+
+    /** Session variables by name (capitalised names, as in Asir). Mutable, confined to the session thread. */
+    Map<String, org.ox4j.cmo.Cmo> variables();
+
+    /** The function library. */
+    FunctionRegistry functions();
+
+    /** A session service (e.g. the RFC-102 group), if this session has one. */
+    <T> Optional<T> service(Class<T> type);
+}

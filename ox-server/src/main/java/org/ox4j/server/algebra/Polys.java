@@ -51,4 +51,38 @@ public final class Polys {
         }
         return r;
     }
+
+    /**
+     * The primitive integral associate of {@code p}: {@code p} times the rational number that makes its coefficients
+     * coprime integers with a positive leading coefficient (w.r.t. {@code p}'s own ordering).
+     */
+    public static MultivariatePolynomial<Rational<BigInteger>> primitiveIntegral(
+            MultivariatePolynomial<Rational<BigInteger>> p) {
+        if (p.isZero()) {
+            return p.clone();
+        }
+        return p.clone().multiply(integralFactor(p));
+    }
+
+    /** The positive-or-negative rational c with c·p primitive integral and lc(c·p) > 0. */
+    public static Rational<BigInteger> integralFactor(MultivariatePolynomial<Rational<BigInteger>> p) {
+        BigInteger den = BigInteger.ONE;
+        BigInteger num = BigInteger.ZERO;
+        for (Rational<BigInteger> c : p.coefficients()) {
+            den = Rings.Z.lcm(den, c.denominator());
+            num = Rings.Z.gcd(num, c.numerator());
+        }
+        Rational<BigInteger> factor = new Rational<>(Rings.Z, den, num.abs());
+        return p.lc().signum() < 0 ? factor.negate() : factor;
+    }
+
+    /** Copy of {@code p} over Z (all coefficients must be integers). */
+    public static MultivariatePolynomial<BigInteger> toZ(MultivariatePolynomial<Rational<BigInteger>> p) {
+        return p.mapCoefficients(Rings.Z, Rational::numerator);
+    }
+
+    /** Copy of {@code p} over Q. */
+    public static MultivariatePolynomial<Rational<BigInteger>> fromZ(MultivariatePolynomial<BigInteger> p) {
+        return p.mapCoefficients(Rings.Q, c -> new Rational<>(Rings.Z, c));
+    }
 }

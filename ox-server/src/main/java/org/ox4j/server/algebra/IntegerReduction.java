@@ -15,7 +15,8 @@ import org.ox4j.server.eval.Interruption;
  * content is removed every few steps to keep coefficients small. Much faster than rational arithmetic.
  */
 public final class IntegerReduction extends Reduction<Monomial<BigInteger>, MultivariatePolynomial<BigInteger>> {
-    private static final int CONTENT_EVERY = Integer.getInteger("ox4j.gb.contentEvery", 8);
+    /** Steps that scaled the dividend between two content removals (tuning knob, measured best near 3). */
+    private static final int CONTENT_EVERY = Integer.getInteger("ox4j.gb.contentEvery", 3);
 
     public IntegerReduction(Comparator<DegreeVector> order, Interruption interruption) {
         super(order, interruption);

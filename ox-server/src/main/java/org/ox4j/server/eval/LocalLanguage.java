@@ -1,0 +1,19 @@
+package org.ox4j.server.eval;
+
+import java.util.Optional;
+import org.ox4j.cmo.Cmo;
+
+/**
+ * The server's local language as the stack machine sees it, run by {@code SM_executeStringByLocalParser} and
+ * {@code SM_evalName}: {@link AsirLanguage} (the algebra module's) in the server, {@link MinimalLanguage} in tests of
+ * the stack machine alone.
+ */
+public interface LocalLanguage {
+    /**
+     * Parses and evaluates the first statement of {@code source} (it must end with {@code ;} or {@code $}).
+     *
+     * @return the value to push, or empty for a statement whose value is "void" (nothing is pushed)
+     * @throws EvaluationException with an Asir-style message on a parse or runtime error
+     */
+    Optional<Cmo> execute(String source, EvalContext context);
+}

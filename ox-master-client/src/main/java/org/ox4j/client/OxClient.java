@@ -314,8 +314,13 @@ public final class OxClient implements AutoCloseable {
         return msgs;
     }
 
-    /** {@code SM_executeStringByLocalParser} of {@code program}, then {@code SM_popCMO}. */
+    /** {@code SM_executeStringByLocalParser} of {@code program}, then {@code SM_popCMO}; errors fail the future. */
     public CompletableFuture<Cmo> executeStringAsync(String program) {
+        return executeStringRawAsync(program).thenApply(OxClient::throwIfError);
+    }
+
+    /** As {@link #executeStringAsync} but a CMO_ERROR2 result is returned as a value. */
+    public CompletableFuture<Cmo> executeStringRawAsync(String program) {
         try {
             CmoString s = CmoString.of(program);
             checkData(s);
@@ -323,8 +328,7 @@ public final class OxClient implements AutoCloseable {
             checkCommand(SmCommand.POP_CMO.code());
             CompletableFuture<Cmo> reply = new CompletableFuture<>();
             return send(List.of(new OxData(serials.next(), s), command(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER),
-                    new OxRequest(command(SmCommand.POP_CMO), reply))).thenCompose(v -> reply)
-                    .thenApply(OxClient::throwIfError);
+                    new OxRequest(command(SmCommand.POP_CMO), reply))).thenCompose(v -> reply);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

@@ -184,8 +184,9 @@ public final class ServerGroup implements AutoCloseable {
         List<CompletableFuture<Void>> sent = new ArrayList<>();
         for (int r = 0; r < n; r++) {
             OxClient m = members.get(r);
-            sent.add(m.pushAsync(asirInteger(n), asirInteger(r))
-                    .thenCompose(v -> m.executeAsync(SmCommand.SET_RANK_102)));
+            // Issued directly, not chained: OxClient writes in call order, and a chained command could be
+            // overtaken by the pushes of the next command for the same member.
+            sent.add(inOrder(m.pushAsync(asirInteger(n), asirInteger(r)), m.executeAsync(SmCommand.SET_RANK_102)));
         }
         // Accept blocks the accepting server until its peer connects, so nothing waits for replies here: every
         // command is queued on its server, in the order Asir's lib/dmul102 uses (pairs i < j, i outer).
@@ -194,9 +195,9 @@ public final class ServerGroup implements AutoCloseable {
                 Cmo port = links.nextPort(hosts.get(i));
                 OxClient a = members.get(i);
                 OxClient c = members.get(j);
-                sent.add(a.pushAsync(port, asirInteger(j)).thenCompose(v -> a.executeAsync(SmCommand.TCP_ACCEPT_102)));
-                sent.add(c.pushAsync(CmoString.of(hosts.get(i)), port, asirInteger(i))
-                        .thenCompose(v -> c.executeAsync(SmCommand.TCP_CONNECT_102)));
+                sent.add(inOrder(a.pushAsync(port, asirInteger(j)), a.executeAsync(SmCommand.TCP_ACCEPT_102)));
+                sent.add(inOrder(c.pushAsync(CmoString.of(hosts.get(i)), port, asirInteger(i)),
+                        c.executeAsync(SmCommand.TCP_CONNECT_102)));
             }
         }
         CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).join();
@@ -212,6 +213,11 @@ public final class ServerGroup implements AutoCloseable {
             }
         }
         LOG.debug("group of {} wired", n);
+    }
+
+    /** Completes when both sends (already issued, in this order) are written. */
+    private static CompletableFuture<Void> inOrder(CompletableFuture<Void> first, CompletableFuture<Void> second) {
+        return first.thenCombine(second, (a, b) -> null);
     }
 
     // ------------------------------------------------------------- collectives

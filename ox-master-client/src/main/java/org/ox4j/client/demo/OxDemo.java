@@ -47,10 +47,12 @@ public final class OxDemo {
         out.printf("ox-demo: launching %d local ox4j servers ...%n", n);
         try (ServerGroup group = ServerGroup.launchLocal(n)) {
             List<LaunchedServer> servers = group.launchedServers();
-            out.printf("ox-demo: group of %d ready in %d ms (pids %s), ranks wired with RFC-102%n", group.size(),
-                    (System.nanoTime() - t0) / 1_000_000, servers.stream().map(s -> s.process().pid()).toList());
-            boolean ok = factorEverywhere(group);
-            ok &= sumOverGroup(group);
+            out.printf("ox-demo: group of %d ready in %d ms (pids %s)%s%n", group.size(),
+                    (System.nanoTime() - t0) / 1_000_000, servers.stream().map(s -> s.process().pid()).toList(),
+                    group.isWired() ? ", ranks wired with RFC-102" : "; servers without RFC-102: not wired");
+            boolean algebra = hasFunction(group, "fctr");
+            boolean ok = algebra ? factorEverywhere(group) : gcdEverywhere(group);
+            ok &= sumOverGroup(group, algebra);
             out.printf("ox-demo: %s; stopping the servers%n", ok ? "all results checked" : "some steps FAILED");
             return ok ? 0 : 1;
         } catch (GroupMemberFailedException e) {
@@ -62,6 +64,13 @@ public final class OxDemo {
         } finally {
             out.printf("ox-demo: done in %d ms%n", (System.nanoTime() - t0) / 1_000_000);
         }
+    }
+
+    /** True when rank 0 knows {@code function} (a call with a polynomial argument does not answer "not found"). */
+    static boolean hasFunction(ServerGroup group, String function) {
+        Cmo r = OxClient.await(group.member(0).callRawAsync(function, AsirValueParser.parse("x^2-1")),
+                group.member(0).options().requestTimeout(), function + " probe");
+        return !(r instanceof org.ox4j.cmo.CmoError2 e && e.message().orElse("").contains("not found"));
     }
 
     /** Step 1: {@code fctr} of a different polynomial on every server, concurrently. */
@@ -89,19 +98,44 @@ public final class OxDemo {
     }
 
     /**
-     * Step 2: rank r holds {@code (x+r+1)^(r+1)}; the group adds them with {@code SM_reduce_102 "+"} at root 0 and
+     * Step 1 on servers without polynomial algebra: {@code igcd(2^(60+r)-1, 2^90-1) = 2^gcd(60+r,90)-1} on rank r,
+     * checked by the master.
+     */
+    boolean gcdEverywhere(ServerGroup group) {
+        out.println("  (these servers have no fctr yet; computing igcd on every rank instead)");
+        List<CompletableFuture<Cmo>> results = new ArrayList<>();
+        for (int r = 0; r < group.size(); r++) {
+            results.add(group.member(r).callRawAsync("igcd", AsirValueParser.parse("2^" + (60 + r) + "-1"),
+                    AsirValueParser.parse("2^90-1")));
+        }
+        boolean ok = true;
+        for (int r = 0; r < group.size(); r++) {
+            Cmo g = OxClient.await(results.get(r), group.member(r).options().requestTimeout(), "igcd");
+            java.math.BigInteger expected = java.math.BigInteger.TWO
+                    .pow(java.math.BigInteger.valueOf(60 + r).gcd(java.math.BigInteger.valueOf(90)).intValue())
+                    .subtract(java.math.BigInteger.ONE);
+            boolean match = g instanceof org.ox4j.cmo.CmoZZ z && z.value().equals(expected);
+            ok &= match;
+            out.printf("  rank %d: igcd(2^%d-1, 2^90-1) = %s [%s]%n", r, 60 + r, CmoFormatter.format(g),
+                    match ? "checked" : "WRONG, expected " + expected);
+        }
+        return ok;
+    }
+
+    /**
+     * Step 2: rank r holds {@code (x+r+1)^(r+1)} (without polynomial algebra: {@code (r+2)^(40+r)}); the group adds them with {@code SM_reduce_102 "+"} at root 0 and
      * the master checks the sum against its own expansion. Servers without RFC-102 get a note instead.
      */
-    boolean sumOverGroup(ServerGroup group) {
+    boolean sumOverGroup(ServerGroup group, boolean polynomials) {
         List<Cmo> values = new ArrayList<>();
         StringBuilder expression = new StringBuilder();
         for (int r = 0; r < group.size(); r++) {
-            String term = "(x+" + (r + 1) + ")^" + (r + 1);
+            String term = polynomials ? "(x+" + (r + 1) + ")^" + (r + 1) : (r + 2) + "^" + (40 + r);
             values.add(AsirValueParser.parse(term));
             expression.append(r > 0 ? "+" : "").append(term);
         }
         String expected = CmoFormatter.format(AsirValueParser.parse(expression.toString()));
-        boolean rfc102 = group.member(0).serverMathcap()
+        boolean rfc102 = group.isWired() && group.member(0).serverMathcap()
                 .map(mc -> mc.allowsCommand(SmCommand.REDUCE_102.code())).orElse(false);
         if (!rfc102) {
             out.printf("  reduce: servers do not list SM_reduce_102 yet; master-side sum %s = %s%n", expression,

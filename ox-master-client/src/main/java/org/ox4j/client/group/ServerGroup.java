@@ -346,11 +346,31 @@ public final class ServerGroup implements AutoCloseable {
             }
             if (f.isCompletedExceptionally()) {
                 Throwable c = unwrap(f.handle((v, e) -> e).join());
+                Integer named = failedRankNamedBy(c);
+                if (named != null) {
+                    // an RFC-102 collective failed because of another member: report that one
+                    throw new GroupMemberFailedException(named, what + ": " + c.getMessage() + " (reported by rank "
+                            + r + ")", c);
+                }
                 throw new GroupMemberFailedException(r, what + ": " + c.getMessage(), c);
             }
             results.add(f.join());
         }
         return results;
+    }
+
+    private static final java.util.regex.Pattern FAILED_RANK =
+            java.util.regex.Pattern.compile("rfc102: rank (\\d+) failed");
+
+    /** The rank an ox4j server names in an RFC-102 failure error ("rfc102: rank N failed: ..."), or null. */
+    static Integer failedRankNamedBy(Throwable c) {
+        if (c instanceof org.ox4j.client.OxServerErrorException e) {
+            java.util.regex.Matcher m = FAILED_RANK.matcher(e.error().message().orElse(""));
+            if (m.find()) {
+                return Integer.valueOf(m.group(1));
+            }
+        }
+        return null;
     }
 
     private boolean isDeath(int rank, Throwable c) {

@@ -117,6 +117,18 @@ public final class Calibration {
         return new Result(hockney, packet, rows);
     }
 
+    /**
+     * The calibration command's core: ping-pong over {@code sizes} (every rank calls it), γ measured locally,
+     * both models fitted. Returns the result at rank 0, null elsewhere.
+     */
+    public static Result calibrate(Communicator comm, long[] sizes, int reps, Duration timeout) {
+        List<Sample> samples = pingPong(comm, sizes, reps, timeout);
+        if (samples.isEmpty()) {
+            return null;
+        }
+        return fit(samples, measureGamma(1 << 16, 9));
+    }
+
     /** Measures γ: median seconds per byte of an element-wise long sum over {@code longs} elements. */
     public static double measureGamma(int longs, int reps) {
         long[] a = new long[longs];

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.ox4j.client.OxClient;
 import org.ox4j.client.launch.OxHome;
 
-/** {@code bin/oxsh} in script mode and {@code bin/ox-demo}, run as a user runs them. */
+/** {@code bin/oxsh} in script mode and {@code bin/ox-demo --basic} (the first demo), run as a user runs them. */
 class ShellAndDemoIT {
     @RegisterExtension
     final ProcessLeakCheck leaks = new ProcessLeakCheck();
@@ -70,8 +70,8 @@ class ShellAndDemoIT {
     }
 
     @Test
-    void demoRunsOnFourServersAndChecksItsResults() throws IOException {
-        Run r = run("", "bin/ox-demo");
+    void basicDemoRunsOnFourServersAndChecksItsResults() throws IOException {
+        Run r = run("", "bin/ox-demo", "--basic");
         assertThat(r.status()).as("stdout: %s%nstderr: %s", r.out(), r.err()).isZero();
         assertThat(r.out()).contains("group of 4 ready").contains("rank 3:").contains("all results checked");
     }

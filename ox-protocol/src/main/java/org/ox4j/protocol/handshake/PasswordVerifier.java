@@ -1,0 +1,133 @@
+package org.ox4j.protocol.handshake;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+/**
+ * The accepting side of the one-time password exchange: reads exactly the password's length plus one bytes,
+ * compares them with the password and its 0x00 in constant time, and only then passes {@code channelActive} on
+ * (so the byte-order handshake behind it starts after a correct password). Bytes behind the password are handed
+ * on unchanged. A wrong password, a timeout, or the peer closing first close the connection with a logged reason
+ * and fail {@link #result()}. Put it first in the pipeline.
+ */
+public final class PasswordVerifier extends ChannelInboundHandlerAdapter {
+    private static final Logger LOG = LogManager.getLogger();
+
+    private final byte[] expected;
+    private final Duration timeout;
+    private final CompletableFuture<Void> result = new CompletableFuture<>();
+    private final byte[] received;
+    private int count;
+    private ScheduledFuture<?> timeoutTask;
+
+    /**
+     * @param password the password the connecting side must send
+     * @param timeout  how long to wait for it; {@link Duration#ZERO} waits forever
+     */
+    public PasswordVerifier(OneTimePassword password, Duration timeout) {
+        this.expected = Objects.requireNonNull(password, "password").wireBytes();
+        this.received = new byte[expected.length];
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout: " + timeout + " (expected: >= 0)");
+        }
+    }
+
+    /** Completes when the password was verified; fails when the connection was refused. */
+    public CompletableFuture<Void> result() {
+        return result;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        if (timeout.compareTo(Duration.ZERO) > 0) {
+            timeoutTask = ctx.executor().schedule(() -> refuse(ctx, "no password within " + timeout),
+                    timeout.toNanos(), TimeUnit.NANOSECONDS);
+        }
+        if (!ctx.channel().config().isAutoRead()) {
+            ctx.read();
+        }
+        // channelActive is passed on only after a correct password.
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof ByteBuf in)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        if (result.isDone()) {
+            in.release();
+            return;
+        }
+        int n = Math.min(in.readableBytes(), received.length - count);
+        in.readBytes(received, count, n);
+        count += n;
+        if (count < received.length) {
+            in.release();
+            return;
+        }
+        if (!MessageDigest.isEqual(received, expected)) {
+            in.release();
+            refuse(ctx, "wrong one-time password");
+            return;
+        }
+        cancelTimeout();
+        LOG.debug("{}: one-time password accepted", ctx.channel());
+        ctx.pipeline().remove(this);
+        result.complete(null);
+        ctx.fireChannelActive();
+        if (in.isReadable()) {
+            ctx.fireChannelRead(in);
+        } else {
+            in.release();
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (!result.isDone() && !ctx.channel().config().isAutoRead()) {
+            ctx.read();
+        }
+        ctx.fireChannelReadComplete();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (!result.isDone()) {
+            refuse(ctx, "connection closed after " + count + " password bytes");
+        }
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        cancelTimeout();
+    }
+
+    private void refuse(ChannelHandlerContext ctx, String reason) {
+        if (result.isDone()) {
+            return;
+        }
+        cancelTimeout();
+        LOG.warn("{}: connection refused: {}", ctx.channel(), reason);
+        result.completeExceptionally(new HandshakeException(reason));
+        ctx.close();
+    }
+
+    private void cancelTimeout() {
+        if (timeoutTask != null) {
+            timeoutTask.cancel(false);
+            timeoutTask = null;
+        }
+    }
+}

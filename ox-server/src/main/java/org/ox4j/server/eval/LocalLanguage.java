@@ -1,0 +1,19 @@
+package org.ox4j.server.eval;
+
+import java.util.Optional;
+import org.ox4j.cmo.Cmo;
+
+/**
+ * The server's local language, run by {@code SM_executeStringByLocalParser} and {@code SM_evalName}. An
+ * implementation is found with {@link java.util.ServiceLoader} (the algebra module provides the Asir-like
+ * language); without one the server uses {@link MinimalLanguage}.
+ */
+public interface LocalLanguage {
+    /**
+     * Parses and evaluates the first statement of {@code source} (it must end with {@code ;} or {@code $}).
+     *
+     * @return the value to push, or empty for a statement whose value is "void" (nothing is pushed)
+     * @throws EvaluationException with an Asir-style message on a parse or runtime error
+     */
+    Optional<Cmo> execute(String source, EvalContext context);
+}

@@ -1,0 +1,124 @@
+package org.ox4j.server.sm;
+
+import java.util.List;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoComplex;
+import org.ox4j.cmo.CmoError2;
+import org.ox4j.cmo.CmoIeeeDouble;
+import org.ox4j.cmo.CmoIndeterminate;
+import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoMathcap;
+import org.ox4j.cmo.CmoPolynomialInOneVariable;
+import org.ox4j.cmo.CmoQQ;
+import org.ox4j.cmo.CmoRational;
+import org.ox4j.cmo.CmoRecursivePolynomial;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
+
+/**
+ * Prints a stack object the way ox_asir's SM_popString does: zero as {@code 0}, strings without quotes, INT32 as an
+ * unsigned decimal, lists as {@code [a,b,c]} without spaces, errors as {@code error([...])}, polynomials in Asir's
+ * infix form.
+ */
+public final class AsirPrinter {
+    private AsirPrinter() {
+    }
+
+    /** The printed form of {@code c}. */
+    public static String print(Cmo c) {
+        StringBuilder b = new StringBuilder();
+        print(c, b);
+        return b.toString();
+    }
+
+    private static void print(Cmo c, StringBuilder b) {
+        if (c instanceof CmoInt32 i) {
+            b.append(Integer.toUnsignedString(i.value()));
+        } else if (c instanceof CmoZZ z) {
+            b.append(z.value());
+        } else if (c instanceof CmoQQ q) {
+            b.append(q.numerator()).append('/').append(q.denominator());
+        } else if (c instanceof CmoString s) {
+            b.append(s.value());
+        } else if (c instanceof CmoList l) {
+            list(l.elements(), b);
+        } else if (c instanceof CmoError2 e) {
+            b.append("error(");
+            print(e.body(), b);
+            b.append(')');
+        } else if (c instanceof CmoMathcap m) {
+            print(m.body(), b);
+        } else if (c instanceof CmoIeeeDouble d) {
+            b.append(Double.longBitsToDouble(d.bits()));
+        } else if (c instanceof CmoComplex x) {
+            print(x.real(), b);
+            b.append('+');
+            print(x.imaginary(), b);
+            b.append("*@i");
+        } else if (c instanceof CmoRational r) {
+            b.append('(');
+            print(r.numerator(), b);
+            b.append(")/(");
+            print(r.denominator(), b);
+            b.append(')');
+        } else if (c instanceof CmoIndeterminate i) {
+            print(i.name(), b);
+        } else if (c instanceof CmoRecursivePolynomial p) {
+            polynomial(p.body(), p.variables().elements(), b);
+        } else {
+            // NULL, ZERO and every kind of zero print as 0, like Asir's zero
+            switch (c.type()) {
+                case NULL, ZERO -> b.append('0');
+                default -> b.append(c.type().specName());
+            }
+        }
+    }
+
+    private static void list(List<Cmo> items, StringBuilder b) {
+        b.append('[');
+        for (int i = 0; i < items.size(); i++) {
+            if (i > 0) {
+                b.append(',');
+            }
+            print(items.get(i), b);
+        }
+        b.append(']');
+    }
+
+    private static void polynomial(Cmo body, List<Cmo> vars, StringBuilder b) {
+        if (!(body instanceof CmoPolynomialInOneVariable u)) {
+            print(body, b);
+            return;
+        }
+        String var = vars.size() > u.variable() && u.variable() >= 0 ? print(vars.get(u.variable())) : "?";
+        boolean first = true;
+        for (CmoPolynomialInOneVariable.Term t : u.terms()) {
+            String coef = coefficient(t.coefficient(), vars);
+            boolean negative = coef.startsWith("-");
+            if (!first) {
+                b.append(negative ? "" : "+");
+            }
+            first = false;
+            String power = t.exponent() == 0 ? "" : t.exponent() == 1 ? var : var + "^" + t.exponent();
+            if (power.isEmpty()) {
+                b.append(coef);
+            } else if (coef.equals("1")) {
+                b.append(power);
+            } else if (coef.equals("-1")) {
+                b.append('-').append(power);
+            } else {
+                b.append(coef).append('*').append(power);
+            }
+        }
+    }
+
+    private static String coefficient(Cmo c, List<Cmo> vars) {
+        if (c instanceof CmoPolynomialInOneVariable inner) {
+            StringBuilder b = new StringBuilder();
+            polynomial(inner, vars, b);
+            return inner.terms().size() > 1 ? "(" + b + ")" : b.toString();
+        }
+        return print(c);
+    }
+}

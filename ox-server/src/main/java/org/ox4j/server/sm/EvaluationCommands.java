@@ -1,0 +1,136 @@
+package org.ox4j.server.sm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoError2;
+import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
+import org.ox4j.protocol.SmCommand;
+import org.ox4j.server.ServerExtensions;
+import org.ox4j.server.eval.ComputationInterruptedException;
+import org.ox4j.server.eval.EvaluationException;
+import org.ox4j.server.function.FunctionSpec;
+
+/**
+ * The SM commands that evaluate: variables (SM_setName/SM_evalName), the local language
+ * (SM_executeStringByLocalParser and its batch form) and the function library (SM_executeFunction and Asir's
+ * SM_executeFunctionSync), with ox_asir's pops and error messages (spec §5.2, §5.3).
+ */
+public final class EvaluationCommands {
+    /** An Asir program variable: a capital letter, then letters, digits and underscores. */
+    private static final Pattern VARIABLE = Pattern.compile("[A-Z][A-Za-z0-9_]*");
+
+    private EvaluationCommands() {
+    }
+
+    /** Registers the evaluation commands. */
+    public static void register(ServerExtensions ext) {
+        ext.handler(SmCommand.SET_NAME, EvaluationCommands::setName);
+        ext.handler(SmCommand.EVAL_NAME, EvaluationCommands::evalName);
+        ext.handler(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER, c -> executeString(c).ifPresent(c::push));
+        ext.handler(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER_IN_BATCH_MODE, EvaluationCommands::executeBatch);
+        ext.handler(SmCommand.EXECUTE_FUNCTION, EvaluationCommands::executeFunction);
+        ext.handler(SmCommand.EXECUTE_FUNCTION_SYNC, EvaluationCommands::executeFunctionSync);
+    }
+
+    private static void setName(SmContext c) {
+        Cmo name = c.pop();
+        if (!(name instanceof CmoString s) || !VARIABLE.matcher(s.value()).matches()) {
+            // like Asir's parser: the value stays on the stack
+            throw new EvaluationException("setName : invalid variable name");
+        }
+        c.eval().variables().put(s.value(), c.pop());
+    }
+
+    private static void evalName(SmContext c) {
+        Cmo name = c.pop();
+        if (!(name instanceof CmoString s)) {
+            throw new EvaluationException("evalName : invalid argument");
+        }
+        String text = s.value().strip();
+        if (VARIABLE.matcher(text).matches()) {
+            c.push(c.eval().variables().getOrDefault(text, org.ox4j.cmo.CmoNull.INSTANCE));
+            return;
+        }
+        c.language().execute(text + ";", c.eval()).ifPresent(c::push);
+    }
+
+    private static Optional<Cmo> executeString(SmContext c) {
+        Cmo source = c.pop();
+        if (!(source instanceof CmoString s)) {
+            throw new EvaluationException("executeString : invalid argument");
+        }
+        Optional<Cmo> result = c.language().execute(s.value(), c.eval());
+        c.interruption().check();
+        return result;
+    }
+
+    private static void executeBatch(SmContext c) {
+        // ox_asir runs the statement, pushes its value, then pops once (even when the value was void)
+        executeString(c).ifPresent(c::push);
+        c.stack().pop();
+    }
+
+    /** The popped name, argc and arguments of an executeFunction, or the error to report. */
+    private record Call(String name, List<Cmo> args) {
+    }
+
+    private static Call popCall(SmContext c) {
+        Cmo name = c.pop();
+        if (!(name instanceof CmoString s)) {
+            throw new EvaluationException("executeFunction : invalid function name");
+        }
+        Cmo argc = c.pop();
+        if (!(argc instanceof CmoInt32 n) || n.value() < 0) {
+            throw new EvaluationException("executeFunction : invalid argc");
+        }
+        List<Cmo> args = new ArrayList<>();
+        for (int i = 0; i < n.value() && c.stack().size() > 0; i++) {
+            args.add(c.pop());
+        }
+        for (int i = args.size(); i < n.value(); i++) {
+            args.add(org.ox4j.cmo.CmoNull.INSTANCE);
+        }
+        return new Call(s.value(), args);
+    }
+
+    private static Cmo call(SmContext c, Call call) {
+        FunctionSpec f = c.eval().functions().lookup(call.name()).orElseThrow(() ->
+                new EvaluationException("executeFunction : the function " + call.name() + " not found"));
+        if (!f.accepts(call.args().size())) {
+            throw new EvaluationException("bevalf : argument mismatch in " + call.name() + "()");
+        }
+        Cmo result = f.function().apply(call.args(), c.eval());
+        c.interruption().check();
+        return result;
+    }
+
+    private static void executeFunction(SmContext c) {
+        c.push(call(c, popCall(c)));
+    }
+
+    private static void executeFunctionSync(SmContext c) {
+        Call call;
+        try {
+            call = popCall(c);
+        } catch (EvaluationException e) {
+            c.sendData(CmoError2.of(c.serial(), e.getMessage()));
+            return;
+        }
+        c.sendData(CmoZZ.of(1));
+        Cmo result;
+        try {
+            result = call(c, call);
+        } catch (ComputationInterruptedException e) {
+            throw e;
+        } catch (EvaluationException e) {
+            // ox_asir pushes a runtime error and sends nothing, leaving the client waiting; ox4j sends it instead
+            result = CmoError2.of(c.serial(), e.getMessage());
+        }
+        c.sendData(result);
+    }
+}

@@ -1,20 +1,32 @@
 package org.ox4j.cmo.io;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
 import java.nio.ByteOrder;
 
 /**
  * Linear-time conversion between {@link BigInteger} magnitudes and the 32-bit limb arrays of {@code CMO_ZZ}
  * (least significant limb first, each limb in the connection byte order). The old OpenXM Java library divided
- * by 2^32 repeatedly, which is quadratic; here every conversion is one pass over a byte array.
+ * by 2^32 repeatedly, which is quadratic; here every conversion is a constant number of passes over one byte
+ * array.
+ *
+ * <p>The key observation: the limb bytes and the big-endian magnitude padded to a multiple of 4 bytes are
+ * the same bytes in a different order. In little-endian mode the limb array is the whole magnitude byte-reversed;
+ * in network mode it is the magnitude with its 4-byte words in reverse order. Both rearrangements are their
+ * own inverse, so one in-place routine serves encoding and decoding.
  */
 public final class BigIntegerWords {
+    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
     private BigIntegerWords() {
     }
 
     /** Number of 32-bit words needed for |v| (0 for zero). */
     public static int wordCount(BigInteger v) {
-        return (v.abs().bitLength() + 31) >>> 5;
+        int bits = v.signum() < 0 ? v.negate().bitLength() : v.bitLength();
+        return (bits + 31) >>> 5;
     }
 
     /**
@@ -22,42 +34,83 @@ public final class BigIntegerWords {
      * {@code order}.
      */
     public static byte[] toLimbBytes(BigInteger v, ByteOrder order) {
-        byte[] be = v.abs().toByteArray(); // big-endian magnitude, maybe with a leading 0 byte
+        byte[] be = v.abs().toByteArray(); // big-endian two's complement of |v|: maybe one leading 0 byte
         int start = be.length > 0 && be[0] == 0 ? 1 : 0;
         int magLen = be.length - start;
         int words = (magLen + 3) >>> 2;
         byte[] out = new byte[words * 4];
-        if (order == ByteOrder.LITTLE_ENDIAN) {
-            // LE byte string of the magnitude == limb array in LE mode
-            for (int i = 0; i < magLen; i++) {
-                out[i] = be[be.length - 1 - i];
-            }
-        } else {
-            // limb k holds bytes [4k, 4k+4) of the LE string, written big-endian within the limb
-            for (int i = 0; i < magLen; i++) {
-                int k = i >>> 2;
-                int inLimb = i & 3;
-                out[k * 4 + (3 - inLimb)] = be[be.length - 1 - i];
-            }
-        }
+        System.arraycopy(be, start, out, out.length - magLen, magLen);
+        swapLimbOrder(out, order);
         return out;
     }
 
     /** The magnitude whose limbs are {@code limbBytes} (length a multiple of 4), as written in {@code order}. */
     public static BigInteger fromLimbBytes(byte[] limbBytes, ByteOrder order) {
-        int n = limbBytes.length;
-        byte[] be = new byte[n];
-        if (order == ByteOrder.LITTLE_ENDIAN) {
-            for (int i = 0; i < n; i++) {
-                be[n - 1 - i] = limbBytes[i];
-            }
-        } else {
-            int words = n >>> 2;
-            for (int k = 0; k < words; k++) {
-                int dst = (words - 1 - k) * 4;
-                System.arraycopy(limbBytes, k * 4, be, dst, 4);
-            }
-        }
+        byte[] be = limbBytes.clone();
+        swapLimbOrder(be, order);
         return new BigInteger(1, be);
+    }
+
+    /**
+     * Decodes limb bytes that the caller owns and will not use again: the array is rearranged in place into a
+     * big-endian magnitude, avoiding a copy on the decoding hot path.
+     */
+    static BigInteger fromOwnedLimbBytes(byte[] limbBytes, ByteOrder order) {
+        swapLimbOrder(limbBytes, order);
+        return new BigInteger(1, limbBytes);
+    }
+
+    /**
+     * Converts in place between limb bytes in {@code order} and the big-endian magnitude of the same length
+     * (length must be a multiple of 4). Applying it twice restores the input.
+     */
+    static void swapLimbOrder(byte[] b, ByteOrder order) {
+        int n = b.length;
+        if ((n & 3) != 0) {
+            throw new IllegalArgumentException("limb bytes: " + n + " (expected: a multiple of 4)");
+        }
+        if (order == ByteOrder.LITTLE_ENDIAN) {
+            reverseBytes(b);
+        } else {
+            reverseWords(b);
+        }
+    }
+
+    /** Full byte reversal, eight bytes at a time where possible. */
+    private static void reverseBytes(byte[] b) {
+        int lo = 0;
+        int hi = b.length - 8;
+        while (lo + 8 <= hi) {
+            long a = (long) LONG_BE.get(b, lo);
+            long z = (long) LONG_BE.get(b, hi);
+            LONG_BE.set(b, lo, Long.reverseBytes(z));
+            LONG_BE.set(b, hi, Long.reverseBytes(a));
+            lo += 8;
+            hi -= 8;
+        }
+        // the middle (fewer than 16 bytes) byte by byte
+        int i = lo;
+        int j = hi + 7;
+        while (i < j) {
+            byte t = b[i];
+            b[i] = b[j];
+            b[j] = t;
+            i++;
+            j--;
+        }
+    }
+
+    /** Reverses the order of the 4-byte words, keeping the bytes inside each word. */
+    private static void reverseWords(byte[] b) {
+        int lo = 0;
+        int hi = b.length - 4;
+        while (lo < hi) {
+            int a = (int) INT_BE.get(b, lo);
+            int z = (int) INT_BE.get(b, hi);
+            INT_BE.set(b, lo, z);
+            INT_BE.set(b, hi, a);
+            lo += 4;
+            hi -= 4;
+        }
     }
 }

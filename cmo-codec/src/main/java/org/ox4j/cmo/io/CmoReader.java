@@ -47,6 +47,9 @@ import org.ox4j.cmo.UnsupportedCmoTypeException;
  * <p>Instances are cheap and not thread-safe; use one per decode.
  */
 public final class CmoReader {
+    /** Largest limb count whose bytes fit in one Java array. */
+    private static final int MAX_ARRAY_WORDS = (Integer.MAX_VALUE - 8) / 4;
+
     private final ByteSource in;
     private final CmoLimits limits;
 
@@ -264,9 +267,12 @@ public final class CmoReader {
             throw new CmoLimitExceededException("CMO_ZZ words: " + words + " (expected: <= " + limits.maxBignumWords() + ")");
         }
         requireRemaining(4L * words, "CMO_ZZ");
+        if (words > MAX_ARRAY_WORDS) {
+            throw new CmoLimitExceededException("CMO_ZZ words: " + words + " (expected: <= " + MAX_ARRAY_WORDS + ")");
+        }
         byte[] limbs = new byte[words * 4];
         in.readBytes(limbs, 0, limbs.length);
-        BigInteger mag = BigIntegerWords.fromLimbBytes(limbs, in.order());
+        BigInteger mag = BigIntegerWords.fromOwnedLimbBytes(limbs, in.order());
         return f < 0 ? mag.negate() : mag;
     }
 

@@ -1,0 +1,84 @@
+package org.ox4j.server.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.logging.log4j.LogManager;
+import org.ox4j.server.ServerRuntime;
+import org.ox4j.server.launch.InheritedLaunch;
+import org.ox4j.server.launch.OxLaunch;
+import org.ox4j.server.launch.OxLaunchOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Unmatched;
+
+/**
+ * {@code ox-server}: without launcher options it serves the data socket inherited from an Asir launcher (form a);
+ * with {@code -data}/{@code -control} (or {@code -unix}) it behaves like OpenXM's {@code ox} (form b);
+ * {@code ox-server daemon} runs the multi-master daemon (form c).
+ */
+@Command(name = "ox-server", mixinStandardHelpOptions = true, version = "ox4j 0.1",
+        subcommands = DaemonCommand.class,
+        description = {"An OpenXM server (stack machine compatible with ox_asir).",
+            "Form a (no options, or only -display X): serve the data socket inherited on fd 3/4 from an Asir "
+                    + "launcher; SIGUSR1 resets.",
+            "Form b (-data/-control or -unix): OpenXM 'ox' launcher options; prints 'OX4J READY control=C data=D'.",
+            "Form c ('daemon'): many masters, each with its own session."})
+public final class ServerCommand implements Callable<Integer> {
+    @Option(names = "-display", description = "X display (accepted and ignored)")
+    String display;
+
+    @Option(names = "-host", description = "normal mode: address to bind (default ${DEFAULT-VALUE}); "
+            + "-reverse: host to connect to")
+    String host = "127.0.0.1";
+
+    @Option(names = "-data", description = "data port (0 = let the OS choose)")
+    Integer dataPort;
+
+    @Option(names = "-control", description = "control port (0 = let the OS choose)")
+    Integer controlPort;
+
+    @Option(names = "-pass", description = "one-time password for both channels")
+    String pass;
+
+    @Option(names = "-passControl", description = "password for the control channel")
+    String passControl;
+
+    @Option(names = "-passData", description = "password for the data channel")
+    String passData;
+
+    @Option(names = "-reverse", description = "connect to the client instead of listening")
+    boolean reverse;
+
+    @Option(names = "-insecure", description = "accept connections from any address (default: loopback only)")
+    boolean insecure;
+
+    @Option(names = "-portfile", description = "write the chosen ports as %%05d to FILE.control and FILE.data")
+    Path portfile;
+
+    @Option(names = "-unix", description = "listen on AF_UNIX sockets PATH.control and PATH.data")
+    Path unix;
+
+    @Mixin
+    LimitOptions common = new LimitOptions();
+
+    @Unmatched
+    List<String> unmatched;
+
+    @Override
+    public Integer call() throws Exception {
+        ServerRuntime rt = ServerRuntime.standard(common.limits(), common.byteOrderOffer(), common.diagnostics);
+        if (unmatched != null && !unmatched.isEmpty()) {
+            LogManager.getLogger().info("ignoring arguments {}", unmatched);
+        }
+        if (dataPort == null && controlPort == null && unix == null && !reverse) {
+            return InheritedLaunch.run(rt);
+        }
+        String pc = passControl != null ? passControl : pass;
+        String pd = passData != null ? passData : pass;
+        OxLaunchOptions opt = new OxLaunchOptions(host, controlPort == null ? 1200 : controlPort,
+                dataPort == null ? 1300 : dataPort, pc, pd, reverse, insecure, portfile, unix);
+        return new OxLaunch(rt, opt).run();
+    }
+}

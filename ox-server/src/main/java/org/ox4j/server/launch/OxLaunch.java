@@ -1,0 +1,134 @@
+package org.ox4j.server.launch;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.ox4j.server.ServerRuntime;
+import org.ox4j.server.control.ControlChannel;
+import org.ox4j.server.control.SessionControl;
+import org.ox4j.server.session.OxChannelReader;
+import org.ox4j.server.session.Session;
+
+/**
+ * Launch form b: OpenXM's {@code ox} launcher with the control process inside this JVM (spec §2.3). Normal mode
+ * binds both ports first (so {@code -portfile} and the readiness line {@code OX4J READY control=C data=D} can be
+ * written before any client connects), then accepts control first and data second, only from loopback unless
+ * {@code -insecure}, verifying the passwords. Reverse mode connects to the client and sends the passwords. The
+ * process exits when the engine ends.
+ */
+public final class OxLaunch {
+    private static final Logger LOG = LogManager.getLogger();
+
+    private final ServerRuntime rt;
+    private final OxLaunchOptions opt;
+
+    public OxLaunch(ServerRuntime rt, OxLaunchOptions opt) {
+        this.rt = rt;
+        this.opt = opt;
+    }
+
+    /** Runs until the engine ends; returns the exit status. */
+    public int run() throws IOException {
+        Connections.Wire control;
+        Connections.Wire data;
+        if (opt.reverse()) {
+            control = connect(opt.controlPort(), opt.passControl());
+            OxChannelReader controlReader = Connections.control(control);
+            data = connect(opt.dataPort(), opt.passData());
+            return serve(control, controlReader, data);
+        }
+        try (ServerSocketChannel cl = listen("control", opt.controlPort());
+             ServerSocketChannel dl = listen("data", opt.dataPort())) {
+            String c = endpoint(cl, "control");
+            String d = endpoint(dl, "data");
+            if (opt.portfile() != null && opt.unix() == null) {
+                PortFile.write(opt.portfile(), "control", port(cl));
+                PortFile.write(opt.portfile(), "data", port(dl));
+            }
+            System.out.println("OX4J READY control=" + c + " data=" + d);
+            System.out.flush();
+            LOG.info("listening: control={} data={}", c, d);
+            control = accept(cl, "control");
+            if (control == null || !control.verify(opt.passControl(), "control")) {
+                return 1;
+            }
+            OxChannelReader controlReader = Connections.control(control);
+            data = accept(dl, "data");
+            if (data == null || !data.verify(opt.passData(), "data")) {
+                control.closeQuietly();
+                return 1;
+            }
+            return serve(control, controlReader, data);
+        } finally {
+            if (opt.unix() != null) {
+                Files.deleteIfExists(unixPath("control"));
+                Files.deleteIfExists(unixPath("data"));
+            }
+        }
+    }
+
+    private int serve(Connections.Wire control, OxChannelReader controlReader, Connections.Wire data) {
+        Session session = Connections.dataSession(rt, data).start();
+        Thread t = new Thread(() -> ControlChannel.serve(controlReader, new SessionControl(session)),
+                "ox4j-control");
+        t.setDaemon(true);
+        t.start();
+        String reason = session.closed().join();
+        control.closeQuietly();
+        LOG.info("exiting: {}", reason);
+        return 0;
+    }
+
+    private Connections.Wire connect(int port, String password) throws IOException {
+        SocketChannel ch = SocketChannel.open(new InetSocketAddress(opt.host(), port));
+        Connections.Wire w = Connections.Wire.of(ch);
+        if (password != null) {
+            w.out().writeRaw(org.ox4j.server.session.Handshake.passwordBytes(password));
+        }
+        return w;
+    }
+
+    private ServerSocketChannel listen(String what, int port) throws IOException {
+        if (opt.unix() != null) {
+            Path p = unixPath(what);
+            Files.deleteIfExists(p);
+            ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            s.bind(UnixDomainSocketAddress.of(p), 1);
+            return s;
+        }
+        ServerSocketChannel s = ServerSocketChannel.open();
+        s.bind(new InetSocketAddress(opt.host(), port), 1);
+        return s;
+    }
+
+    private Path unixPath(String what) {
+        return opt.unix().resolveSibling(opt.unix().getFileName() + "." + what);
+    }
+
+    private Connections.Wire accept(ServerSocketChannel l, String what) throws IOException {
+        while (true) {
+            SocketChannel ch = l.accept();
+            if (opt.insecure() || Connections.isLoopback(ch)) {
+                LOG.info("{} connection accepted", what);
+                return Connections.Wire.of(ch);
+            }
+            LOG.warn("{}: refusing connection from {} (not loopback; use -insecure)", what, ch.getRemoteAddress());
+            ch.close();
+        }
+    }
+
+    private static int port(ServerSocketChannel s) throws IOException {
+        return ((InetSocketAddress) s.getLocalAddress()).getPort();
+    }
+
+    private String endpoint(ServerSocketChannel s, String what) throws IOException {
+        return opt.unix() != null ? unixPath(what).toString() : Integer.toString(port(s));
+    }
+}

@@ -1,0 +1,23 @@
+package org.ox4j.server.launch;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** {@code ox -portfile F}: writes a port as {@code %05d\n} to {@code F.control} / {@code F.data}, atomically. */
+public final class PortFile {
+    private PortFile() {
+    }
+
+    /** Writes {@code port} to {@code base + "." + suffix} via a temporary file and a rename. */
+    public static Path write(Path base, String suffix, int port) throws IOException {
+        Path target = base.resolveSibling(base.getFileName() + "." + suffix);
+        Path tmp = base.resolveSibling(base.getFileName() + "." + suffix + ".tmp" + ProcessHandle.current().pid());
+        Files.writeString(tmp, String.format("%05d%n", port).replace(System.lineSeparator(), "\n"),
+                StandardCharsets.US_ASCII);
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        return target;
+    }
+}

@@ -1,0 +1,128 @@
+package org.ox4j.server.session;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ReadableByteChannel;
+import org.ox4j.cmo.CmoLimitExceededException;
+import org.ox4j.cmo.io.ByteSource;
+
+/**
+ * A {@link ByteSource} over a blocking channel, read through a small buffer. Every message read is charged to a
+ * byte budget ({@link #startMessage(long)}); {@link #remaining()} reports what is left of it, so the CMO decoder
+ * rejects an absurd length before allocating, and a message longer than the budget fails with
+ * {@link CmoLimitExceededException}. End of stream surfaces as an {@link UncheckedIOException} wrapping
+ * {@link EOFException}.
+ */
+public final class ChannelByteSource implements ByteSource {
+    private final ReadableByteChannel channel;
+    private final ByteBuffer buf = ByteBuffer.allocate(64 * 1024);
+    private ByteOrder order = ByteOrder.BIG_ENDIAN;
+    private long budget = Long.MAX_VALUE;
+    private long used;
+
+    public ChannelByteSource(ReadableByteChannel channel) {
+        this.channel = channel;
+        buf.flip();
+    }
+
+    /** Sets the byte order negotiated for this connection. */
+    public void order(ByteOrder order) {
+        this.order = order;
+        buf.order(order);
+    }
+
+    @Override
+    public ByteOrder order() {
+        return order;
+    }
+
+    /** Starts a new message that may use at most {@code maxBytes}. */
+    public void startMessage(long maxBytes) {
+        budget = maxBytes;
+        used = 0;
+    }
+
+    /** Bytes read since {@link #startMessage(long)}. */
+    public long used() {
+        return used;
+    }
+
+    @Override
+    public long remaining() {
+        return budget - used;
+    }
+
+    @Override
+    public int readInt() {
+        need(4);
+        return buf.getInt();
+    }
+
+    @Override
+    public long readLong() {
+        need(8);
+        return buf.getLong();
+    }
+
+    /** Reads one raw byte (handshakes, passwords). */
+    public int readByte() {
+        need(1);
+        return buf.get() & 0xff;
+    }
+
+    @Override
+    public void readBytes(byte[] dst, int off, int len) {
+        charge(len);
+        while (len > 0) {
+            fill(1);
+            int n = Math.min(len, buf.remaining());
+            buf.get(dst, off, n);
+            off += n;
+            len -= n;
+        }
+    }
+
+    @Override
+    public void skip(long n) {
+        charge(n);
+        while (n > 0) {
+            fill(1);
+            int k = (int) Math.min(n, buf.remaining());
+            buf.position(buf.position() + k);
+            n -= k;
+        }
+    }
+
+    private void need(int n) {
+        charge(n);
+        fill(n);
+    }
+
+    private void charge(long n) {
+        if (n < 0 || n > budget - used) {
+            throw new CmoLimitExceededException("message longer than " + budget + " bytes");
+        }
+        used += n;
+    }
+
+    private void fill(int n) {
+        if (buf.remaining() >= n) {
+            return;
+        }
+        buf.compact();
+        try {
+            while (buf.position() < n) {
+                if (channel.read(buf) < 0) {
+                    throw new UncheckedIOException(new EOFException("end of stream"));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            buf.flip();
+        }
+    }
+}

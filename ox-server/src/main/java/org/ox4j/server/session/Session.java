@@ -1,0 +1,239 @@
+package org.ox4j.server.session;
+
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.AsynchronousCloseException;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.ox4j.cmo.CmoException;
+import org.ox4j.protocol.OxCommand;
+import org.ox4j.protocol.OxData;
+import org.ox4j.protocol.OxMessage;
+import org.ox4j.protocol.OxProtocolException;
+import org.ox4j.protocol.OxSyncBall;
+import org.ox4j.server.ServerRuntime;
+import org.ox4j.server.SessionInfo;
+import org.ox4j.server.eval.Interruption;
+import org.ox4j.server.eval.SessionEvalContext;
+import org.ox4j.server.sm.OperandStack;
+import org.ox4j.server.sm.ReplySink;
+import org.ox4j.server.sm.StackMachine;
+
+/**
+ * One engine serving one client over one data connection whose handshake is done: a reader thread frames
+ * incoming messages, a single worker thread executes them in arrival order on the session's {@link StackMachine},
+ * so evaluation never runs on an I/O thread.
+ *
+ * <p>Reset (spec §7.2, {@link #reset()}): raise the interruption, abandon the running and queued commands (their
+ * replies are dropped), send OX_SYNC_BALL, then discard everything read until the client's OX_SYNC_BALL. The
+ * operand stack, variables and mathcaps survive. Replies and the sync ball go out under one write lock and the
+ * reset bumps an epoch first, so no reply of an abandoned command can follow the sync ball.
+ */
+public final class Session implements Closeable {
+    private static final Logger LOG = LogManager.getLogger();
+    private static final int QUEUE_CAPACITY = 64;
+
+    private record Task(long epoch, OxMessage message) {
+    }
+
+    private final long id;
+    private final ServerRuntime runtime;
+    private final OxChannelReader reader;
+    private final OxChannelWriter writer;
+    private final Closeable connection;
+    private final Interruption interruption = new Interruption();
+    private final StackMachine machine;
+    private final BlockingQueue<Task> queue = new LinkedBlockingQueue<>(QUEUE_CAPACITY);
+    private final Object stateLock = new Object();
+    private final Object writeLock = new Object();
+    private final AtomicBoolean ended = new AtomicBoolean();
+    private final CompletableFuture<String> closed = new CompletableFuture<>();
+    private volatile long epoch;
+    private volatile long runningEpoch = -1;
+    private boolean flushing;
+    private Thread readerThread;
+    private Thread workerThread;
+
+    /**
+     * @param connection closed when the session ends (the data channel)
+     */
+    public Session(ServerRuntime runtime, OxChannelReader reader, OxChannelWriter writer, Closeable connection) {
+        this.id = runtime.nextSessionId();
+        this.runtime = runtime;
+        this.reader = reader;
+        this.writer = writer;
+        this.connection = connection;
+        SessionInfo info = new SessionInfo(id, interruption, runtime.serials(), runtime.limits());
+        SessionEvalContext eval = new SessionEvalContext(interruption, runtime.extensions().functions(),
+                runtime.extensions().createServices(info));
+        OperandStack stack = new OperandStack(runtime.limits().maxStackDepth(), runtime.limits().maxSessionBytes());
+        this.machine = new StackMachine(runtime.extensions(), runtime.mathcap(), runtime.language(), eval, stack,
+                new Replies(), () -> runningEpoch != epoch);
+    }
+
+    /** Starts the reader and worker threads. */
+    public Session start() {
+        readerThread = new Thread(this::readLoop, "ox4j-session-" + id + "-reader");
+        workerThread = new Thread(this::workLoop, "ox4j-session-" + id + "-worker");
+        readerThread.setDaemon(true);
+        workerThread.setDaemon(true);
+        workerThread.start();
+        readerThread.start();
+        LOG.info("session {} started", id);
+        return this;
+    }
+
+    /** The session id (unique in this process). */
+    public long id() {
+        return id;
+    }
+
+    /** Completes with the reason when the session has ended. */
+    public CompletableFuture<String> closed() {
+        return closed;
+    }
+
+    /** The reset procedure of spec §7.2 (control SM_control_reset_connection, or SIGUSR1). */
+    public void reset() {
+        if (ended.get()) {
+            return;
+        }
+        synchronized (stateLock) {
+            flushing = true;
+            epoch++;
+        }
+        interruption.raise();
+        synchronized (writeLock) {
+            try {
+                writer.send(new OxSyncBall(runtime.serials().next()));
+            } catch (UncheckedIOException e) {
+                end("reset: cannot send OX_SYNC_BALL: " + e.getCause().getMessage());
+                return;
+            }
+        }
+        LOG.info("session {}: reset, OX_SYNC_BALL sent, discarding input until the client's", id);
+    }
+
+    /** SM_control_intr: interrupts the running command (it ends with an "interrupted" error object). */
+    public void interrupt() {
+        interruption.raise();
+    }
+
+    /** Ends the session: closes the connection and stops its threads. */
+    public void end(String reason) {
+        if (!ended.compareAndSet(false, true)) {
+            return;
+        }
+        LOG.info("session {} ends: {}", id, reason);
+        interruption.raise();
+        try {
+            connection.close();
+        } catch (IOException e) {
+            LOG.debug("session {}: close: {}", id, e.toString());
+        }
+        if (workerThread != null) {
+            workerThread.interrupt();
+        }
+        closed.complete(reason);
+    }
+
+    @Override
+    public void close() {
+        end("closed");
+    }
+
+    private void readLoop() {
+        try {
+            while (!ended.get()) {
+                boolean skip;
+                synchronized (stateLock) {
+                    skip = flushing;
+                }
+                OxFrame frame = reader.read(skip);
+                Task task = admit(frame);
+                if (task != null) {
+                    queue.put(task);
+                }
+            }
+        } catch (UncheckedIOException e) {
+            end(e.getCause() instanceof EOFException || e.getCause() instanceof AsynchronousCloseException
+                    ? "end of stream" : "read error: " + e.getCause());
+        } catch (CmoException | OxProtocolException e) {
+            LOG.warn("session {}: malformed input, closing the connection: {}", id, e.getMessage());
+            end("malformed input: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            end("interrupted");
+        } catch (RuntimeException e) {
+            LOG.warn("session {}: reader failed", id, e);
+            end("reader failed: " + e);
+        }
+    }
+
+    /** Decides, under the state lock, whether a frame is executed, discarded, or ends a reset. */
+    private Task admit(OxFrame frame) {
+        synchronized (stateLock) {
+            if (flushing) {
+                if (frame.message() instanceof OxSyncBall) {
+                    flushing = false;
+                    LOG.info("session {}: client's OX_SYNC_BALL received, reset complete", id);
+                } else {
+                    LOG.debug("session {}: discarding tag {} during reset", id, frame.tag());
+                }
+                return null;
+            }
+            if (frame.message() instanceof OxSyncBall) {
+                LOG.debug("session {}: OX_SYNC_BALL outside a reset ignored", id);
+                return null;
+            }
+            return new Task(epoch, frame.message());
+        }
+    }
+
+    private void workLoop() {
+        try {
+            while (!ended.get()) {
+                Task t = queue.take();
+                synchronized (stateLock) {
+                    if (t.epoch() != epoch) {
+                        continue;
+                    }
+                    runningEpoch = t.epoch();
+                    interruption.clear();
+                }
+                if (t.message() instanceof OxData d) {
+                    machine.onData(d);
+                } else if (t.message() instanceof OxCommand c && machine.onCommand(c)) {
+                    end("SM_shutdown");
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Replies of the running command; dropped once a reset has abandoned it. */
+    private final class Replies implements ReplySink {
+        @Override
+        public int nextSerial() {
+            return runtime.serials().next();
+        }
+
+        @Override
+        public void send(OxMessage message) {
+            synchronized (writeLock) {
+                if (runningEpoch != epoch) {
+                    LOG.debug("session {}: reply of an abandoned command dropped", id);
+                    return;
+                }
+                writer.send(message);
+            }
+        }
+    }
+}

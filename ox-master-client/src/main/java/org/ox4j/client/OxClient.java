@@ -97,6 +97,53 @@ public final class OxClient implements AutoCloseable {
                 .thenCompose(d -> fromChannels(c, d, replies, serials, options)));
     }
 
+    /**
+     * Opens a session on an ox4j daemon ({@code ox-server daemon}, one port for many masters). This is ox4j's own
+     * opening exchange (not spoken by ox_asir): the data connection sends {@code ["ox4j-session"]} and receives
+     * {@code ["ox4j-session", INT32 id, STRING key]}; the control connection then sends
+     * {@code ["ox4j-control", id, key]}. Both connections start with the daemon's password.
+     */
+    public static CompletableFuture<OxClient> connectDaemonAsync(java.net.SocketAddress daemon,
+            org.ox4j.protocol.handshake.OneTimePassword password, OxClientOptions options, OxClientResources resources) {
+        SerialCounter serials = new SerialCounter();
+        OxReplyHandler replies = new OxReplyHandler(() -> new OxSyncBall(serials.next()));
+        Optional<org.ox4j.protocol.handshake.OneTimePassword> pw = Optional.of(password);
+        return OxConnector.connect(resources, daemon, pw, options, () -> replies).thenCompose(d -> {
+            CompletableFuture<Cmo> opened = new CompletableFuture<>();
+            d.writeAndFlush(new OxRequest(new OxData(serials.next(),
+                    org.ox4j.cmo.CmoList.of(CmoString.of(DAEMON_SESSION))), opened));
+            return opened.thenCompose(reply -> {
+                if (!(reply instanceof org.ox4j.cmo.CmoList l) || l.size() != 3 || !(l.get(1) instanceof CmoInt32 id)
+                        || !(l.get(2) instanceof CmoString key)) {
+                    d.close();
+                    throw new OxClientException("daemon answered the session opening with "
+                            + reply.type().specName() + " (expected: [\"ox4j-session\", id, key])");
+                }
+                return OxConnector.connect(resources, daemon, pw, options, ControlChannelHandler::new)
+                        .thenCompose(c -> toCompletable(c.writeAndFlush(new OxData(serials.next(),
+                                org.ox4j.cmo.CmoList.of(CmoString.of(DAEMON_CONTROL), id, key))))
+                                .thenCompose(v -> fromChannels(c, d, replies, serials, options)))
+                        .whenComplete((c, e) -> {
+                            if (e != null) {
+                                d.close();
+                            }
+                        });
+            });
+        });
+    }
+
+    /** Blocking {@link #connectDaemonAsync}. */
+    public static OxClient connectDaemon(java.net.SocketAddress daemon,
+            org.ox4j.protocol.handshake.OneTimePassword password, OxClientOptions options, OxClientResources resources) {
+        return await(connectDaemonAsync(daemon, password, options, resources), connectBudget(options),
+                "connect to daemon " + daemon);
+    }
+
+    /** Opening message of a daemon data connection. */
+    static final String DAEMON_SESSION = "ox4j-session";
+    /** Opening message of a daemon control connection. */
+    static final String DAEMON_CONTROL = "ox4j-control";
+
     /** Wraps two channels whose handshakes are done (used by the reverse-mode listener too). */
     static CompletableFuture<OxClient> fromChannels(Channel control, Channel data, OxReplyHandler replies,
             SerialCounter serials, OxClientOptions options) {
@@ -209,6 +256,48 @@ public final class OxClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Pushes {@code args} (in the given order) and sends {@code command}, as one uninterrupted batch: no other
+     * message of this client can come between them, which matters when several such batches are issued
+     * without waiting (e.g. wiring a server group).
+     */
+    public CompletableFuture<Void> executeAsync(SmCommand command, Cmo... args) {
+        try {
+            List<Object> msgs = new ArrayList<>();
+            for (Cmo a : args) {
+                checkData(a);
+                msgs.add(new OxData(serials.next(), a));
+            }
+            if (command.isControl()) {
+                throw new IllegalArgumentException("SM code " + command.code() + " belongs on the control channel");
+            }
+            checkCommand(command.code());
+            msgs.add(command(command));
+            return send(msgs);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    /** {@code args} pushed, {@code command} executed, then {@code SM_popCMO}, as one batch; errors fail the future. */
+    public CompletableFuture<Cmo> executeAndPopAsync(SmCommand command, Cmo... args) {
+        try {
+            List<Object> msgs = new ArrayList<>();
+            for (Cmo a : args) {
+                checkData(a);
+                msgs.add(new OxData(serials.next(), a));
+            }
+            checkCommand(command.code());
+            checkCommand(SmCommand.POP_CMO.code());
+            msgs.add(command(command));
+            CompletableFuture<Cmo> reply = new CompletableFuture<>();
+            msgs.add(new OxRequest(command(SmCommand.POP_CMO), reply));
+            return send(msgs).thenCompose(v -> reply).thenApply(OxClient::throwIfError);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
     public void execute(SmCommand command) {
         await(executeAsync(command), command.specName());
     }
@@ -248,8 +337,7 @@ public final class OxClient implements AutoCloseable {
 
     /** {@code SM_getsp} then {@code SM_popCMO}: the number of objects on the server's stack. */
     public CompletableFuture<Integer> stackSizeAsync() {
-        CompletableFuture<Void> sent = executeAsync(SmCommand.GETSP);
-        return sent.thenCompose(v -> popCmoAsync()).thenApply(OxClient::intValue);
+        return executeAndPopAsync(SmCommand.GETSP).thenApply(OxClient::intValue);
     }
 
     public int stackSize() {
@@ -258,7 +346,7 @@ public final class OxClient implements AutoCloseable {
 
     /** {@code SM_pops}: removes {@code n} objects (count sent as CMO_INT32, as Asir's {@code ox_pops}). */
     public CompletableFuture<Void> popsAsync(int n) {
-        return pushAsync(new CmoInt32(n)).thenCompose(v -> executeAsync(SmCommand.POPS));
+        return executeAsync(SmCommand.POPS, new CmoInt32(n));
     }
 
     /**
@@ -314,8 +402,13 @@ public final class OxClient implements AutoCloseable {
         return msgs;
     }
 
-    /** {@code SM_executeStringByLocalParser} of {@code program}, then {@code SM_popCMO}. */
+    /** {@code SM_executeStringByLocalParser} of {@code program}, then {@code SM_popCMO}; errors fail the future. */
     public CompletableFuture<Cmo> executeStringAsync(String program) {
+        return executeStringRawAsync(program).thenApply(OxClient::throwIfError);
+    }
+
+    /** As {@link #executeStringAsync} but a CMO_ERROR2 result is returned as a value. */
+    public CompletableFuture<Cmo> executeStringRawAsync(String program) {
         try {
             CmoString s = CmoString.of(program);
             checkData(s);
@@ -323,8 +416,7 @@ public final class OxClient implements AutoCloseable {
             checkCommand(SmCommand.POP_CMO.code());
             CompletableFuture<Cmo> reply = new CompletableFuture<>();
             return send(List.of(new OxData(serials.next(), s), command(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER),
-                    new OxRequest(command(SmCommand.POP_CMO), reply))).thenCompose(v -> reply)
-                    .thenApply(OxClient::throwIfError);
+                    new OxRequest(command(SmCommand.POP_CMO), reply))).thenCompose(v -> reply);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.apache.logging.log4j.LogManager;
@@ -46,6 +47,9 @@ public final class ServerGroup implements AutoCloseable {
     private final List<String> hosts;
     private final OxClientOptions options;
     private final Set<Integer> failed = ConcurrentHashMap.newKeySet();
+    private volatile boolean wired;
+    private static final int CONNECT_ATTEMPTS = 10;
+    private static final long RETRY_DELAY_MS = 300;
 
     private ServerGroup(List<OxClient> members, List<String> hosts, OxClientOptions options) {
         this.members = List.copyOf(members);
@@ -142,6 +146,17 @@ public final class ServerGroup implements AutoCloseable {
         return g;
     }
 
+    /** True when the RFC-102 mesh is set up (every member's mathcap lists the RFC-102 commands). */
+    public boolean isWired() {
+        return wired;
+    }
+
+    private void requireWired(String what) {
+        if (!wired) {
+            throw new OxClientException(what + ": the group is not wired (its servers do not implement RFC-102)");
+        }
+    }
+
     /** Number of members. */
     public int size() {
         return members.size();
@@ -174,36 +189,39 @@ public final class ServerGroup implements AutoCloseable {
     private void wire(LinkAddressing links) {
         int n = size();
         for (int r = 0; r < n; r++) {
-            members.get(r).serverMathcap().ifPresent(mc -> {
-                for (SmCommand c : List.of(SmCommand.SET_RANK_102, SmCommand.TCP_ACCEPT_102,
-                        SmCommand.TCP_CONNECT_102)) {
-                    mc.checkCommand(c.code());
-                }
-            });
-        }
-        List<CompletableFuture<Void>> sent = new ArrayList<>();
-        for (int r = 0; r < n; r++) {
-            OxClient m = members.get(r);
-            sent.add(m.pushAsync(asirInteger(n), asirInteger(r))
-                    .thenCompose(v -> m.executeAsync(SmCommand.SET_RANK_102)));
-        }
-        // Accept blocks the accepting server until its peer connects, so nothing waits for replies here: every
-        // command is queued on its server, in the order Asir's lib/dmul102 uses (pairs i < j, i outer).
-        for (int i = 0; i < n; i++) {
-            for (int j = i + 1; j < n; j++) {
-                Cmo port = links.nextPort(hosts.get(i));
-                OxClient a = members.get(i);
-                OxClient c = members.get(j);
-                sent.add(a.pushAsync(port, asirInteger(j)).thenCompose(v -> a.executeAsync(SmCommand.TCP_ACCEPT_102)));
-                sent.add(c.pushAsync(CmoString.of(hosts.get(i)), port, asirInteger(i))
-                        .thenCompose(v -> c.executeAsync(SmCommand.TCP_CONNECT_102)));
+            boolean capable = members.get(r).serverMathcap().map(mc -> mc.allowsCommand(SmCommand.SET_RANK_102.code())
+                    && mc.allowsCommand(SmCommand.TCP_ACCEPT_102.code())
+                    && mc.allowsCommand(SmCommand.TCP_CONNECT_102.code())).orElse(true);
+            if (!capable) {
+                LOG.warn("rank {} does not list SM_set_rank_102/tcp_accept_102/tcp_connect_102 in its mathcap;"
+                        + " the group is not wired (point-to-point use only)", r);
+                return;
             }
         }
-        CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).join();
+        all((rank, m) -> m.executeAsync(SmCommand.SET_RANK_102, asirInteger(n), asirInteger(rank))
+                .thenCompose(v -> m.stackSizeAsync()), "set_rank");
+        // Every pair i < j gets SM_tcp_accept_102 on i and SM_tcp_connect_102 on j, with Asir's argument encodings.
+        // Accept blocks server i until j connects, and ox_asir-style connect gives up after about a second, so a
+        // loaded machine could leave i waiting forever. The master therefore paces the pairs in rounds of
+        // disjoint pairs (round-robin tournament) and repeats a connect that failed while the accept is pending.
+        for (List<int[]> round : Rounds.of(n)) {
+            List<CompletableFuture<Void>> linked = new ArrayList<>();
+            for (int[] pair : round) {
+                int i = pair[0];
+                int j = pair[1];
+                Cmo port = links.nextPort(hosts.get(i));
+                OxClient a = members.get(i);
+                CompletableFuture<Void> accepted = a.executeAsync(SmCommand.TCP_ACCEPT_102, port, asirInteger(j));
+                linked.add(accepted.thenCompose(v -> connect(j, i, port, 1))
+                        .thenCompose(v -> a.stackSizeAsync()).thenApply(sp -> null));
+            }
+            all((rank, m) -> rank < linked.size() ? linked.get(rank) : CompletableFuture.completedFuture(null),
+                    "wiring");
+        }
         // A reply from every member proves it executed every wiring command; errors would be on its stack.
         List<Cmo> errors = all((rank, m) -> {
             boolean dup = m.serverMathcap().map(mc -> mc.allowsCommand(SmCommand.DUP_ERRORS.code())).orElse(true);
-            return dup ? m.executeAsync(SmCommand.DUP_ERRORS).thenCompose(v -> m.popCmoAsync())
+            return dup ? m.executeAndPopAsync(SmCommand.DUP_ERRORS)
                     : m.stackSizeAsync().thenApply(sp -> (Cmo) CmoList.EMPTY);
         }, "wiring");
         for (int r = 0; r < n; r++) {
@@ -211,7 +229,27 @@ public final class ServerGroup implements AutoCloseable {
                 throw new GroupMemberFailedException(r, "wiring failed: " + l, null);
             }
         }
+        wired = true;
         LOG.debug("group of {} wired", n);
+    }
+
+    /** Connect rank {@code j} to rank {@code i}; a failed attempt (error on j's stack) is popped and repeated. */
+    private CompletableFuture<Void> connect(int j, int i, Cmo port, int attempt) {
+        OxClient c = members.get(j);
+        return c.executeAsync(SmCommand.TCP_CONNECT_102, CmoString.of(hosts.get(i)), port, asirInteger(i))
+                .thenCompose(v -> c.executeAndPopAsync(SmCommand.DUP_ERRORS))
+                .thenCompose(errors -> {
+                    if (!(errors instanceof CmoList l) || l.size() == 0) {
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    if (attempt >= CONNECT_ATTEMPTS) {
+                        return CompletableFuture.failedFuture(new GroupMemberFailedException(j,
+                                "cannot connect to rank " + i + ": " + l, null));
+                    }
+                    LOG.debug("rank {} could not connect to rank {} (attempt {}): {}", j, i, attempt, l);
+                    return c.popsAsync(1).thenComposeAsync(v -> connect(j, i, port, attempt + 1),
+                            CompletableFuture.delayedExecutor(RETRY_DELAY_MS, TimeUnit.MILLISECONDS));
+                });
     }
 
     // ------------------------------------------------------------- collectives
@@ -221,11 +259,11 @@ public final class ServerGroup implements AutoCloseable {
      * on every member. Afterwards every member has {@code data} on top of its stack.
      */
     public void bcast(Cmo data, int root) {
+        requireWired("bcast");
         checkRank(root);
         all((rank, m) -> {
-            CompletableFuture<Void> pushed = rank == root ? m.pushAsync(data, asirInteger(root))
-                    : m.pushAsync(asirInteger(root));
-            return pushed.thenCompose(v -> m.executeAsync(SmCommand.BCAST_102)).thenCompose(v -> m.stackSizeAsync());
+            Cmo[] args = rank == root ? new Cmo[] {data, asirInteger(root)} : new Cmo[] {asirInteger(root)};
+            return m.executeAsync(SmCommand.BCAST_102, args).thenCompose(v -> m.stackSizeAsync());
         }, "bcast");
     }
 
@@ -235,16 +273,17 @@ public final class ServerGroup implements AutoCloseable {
      * zero every other member pushes.
      */
     public Cmo reduceStacked(int root, String op) {
+        requireWired("reduce");
         checkRank(root);
         Objects.requireNonNull(op, "op");
-        List<Cmo> popped = all((rank, m) -> m.pushAsync(asirInteger(root), CmoString.of(op))
-                .thenCompose(v -> m.executeAsync(SmCommand.REDUCE_102))
-                .thenCompose(v -> m.popCmoAsync()), "reduce");
+        List<Cmo> popped = all((rank, m) -> m.executeAndPopAsync(SmCommand.REDUCE_102, asirInteger(root),
+                CmoString.of(op)), "reduce");
         return popped.get(root);
     }
 
     /** Pushes {@code values.get(r)} on rank r, then {@link #reduceStacked}. */
     public Cmo reduce(List<? extends Cmo> values, int root, String op) {
+        requireWired("reduce");
         if (values.size() != size()) {
             throw new IllegalArgumentException("values: " + values.size() + " (expected: one per member, " + size()
                     + ")");
@@ -259,6 +298,9 @@ public final class ServerGroup implements AutoCloseable {
      */
     public void reset() {
         all((rank, m) -> m.resetAsync(), "reset");
+        if (!wired) {
+            return;
+        }
         all((rank, m) -> m.executeAsync(SmCommand.RESET_102).thenCompose(v -> m.stackSizeAsync()), "reset_102");
     }
 

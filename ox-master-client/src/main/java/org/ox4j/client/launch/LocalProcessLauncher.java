@@ -27,13 +27,14 @@ public final class LocalProcessLauncher implements ServerLauncher {
     /** How the server listens. */
     public enum Transport { TCP, UNIX }
 
-    private final Path home;
+    private final List<String> serverCommand;
     private final Transport transport;
     private final Duration readinessTimeout;
     private final List<String> extraArgs;
 
-    private LocalProcessLauncher(Path home, Transport transport, Duration readinessTimeout, List<String> extraArgs) {
-        this.home = home;
+    private LocalProcessLauncher(List<String> serverCommand, Transport transport, Duration readinessTimeout,
+            List<String> extraArgs) {
+        this.serverCommand = List.copyOf(serverCommand);
         this.transport = transport;
         this.readinessTimeout = readinessTimeout;
         this.extraArgs = List.copyOf(extraArgs);
@@ -51,6 +52,7 @@ public final class LocalProcessLauncher implements ServerLauncher {
     /** Settings of a {@link LocalProcessLauncher}. */
     public static final class Builder {
         private Path home;
+        private List<String> command;
         private Transport transport = Transport.TCP;
         private Duration readinessTimeout = Duration.ofSeconds(60);
         private final List<String> extraArgs = new ArrayList<>();
@@ -58,6 +60,18 @@ public final class LocalProcessLauncher implements ServerLauncher {
         /** The ox4j checkout or distribution (default: {@link OxHome#locate()}). */
         public Builder home(Path home) {
             this.home = home;
+            return this;
+        }
+
+        /**
+         * Another {@code ox}-style server command instead of {@code bin/ox-server}; the launcher appends the
+         * same options and expects the same readiness line.
+         */
+        public Builder command(List<String> command) {
+            if (command.isEmpty()) {
+                throw new IllegalArgumentException("command: empty");
+            }
+            this.command = List.copyOf(command);
             return this;
         }
 
@@ -78,14 +92,18 @@ public final class LocalProcessLauncher implements ServerLauncher {
         }
 
         public LocalProcessLauncher build() {
-            return new LocalProcessLauncher(home != null ? home : OxHome.locate(), transport, readinessTimeout,
-                    extraArgs);
+            if (command != null) {
+                return new LocalProcessLauncher(command, transport, readinessTimeout, extraArgs);
+            }
+            Path h = home != null ? home : OxHome.locate();
+            return new LocalProcessLauncher(List.of(OxHome.serverScript(h).toString()), transport,
+                    readinessTimeout, extraArgs);
         }
     }
 
     @Override
     public String describe() {
-        return "local " + OxHome.serverScript(home) + " (" + transport + ")";
+        return "local " + serverCommand.get(0) + " (" + transport + ")";
     }
 
     @Override
@@ -99,7 +117,7 @@ public final class LocalProcessLauncher implements ServerLauncher {
         }
         Path base = dir.resolve("ox");
         List<String> cmd = new ArrayList<>();
-        cmd.add(OxHome.serverScript(home).toString());
+        cmd.addAll(serverCommand);
         if (transport == Transport.TCP) {
             cmd.addAll(List.of("-host", "127.0.0.1", "-control", "0", "-data", "0", "-portfile", base.toString()));
         } else {

@@ -8,7 +8,6 @@ import org.ox4j.cmo.io.ByteSink;
 import org.ox4j.cmo.io.ByteSource;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.cmo.io.CmoReader;
-import org.ox4j.cmo.io.CmoScanner;
 import org.ox4j.cmo.io.CmoWriter;
 import org.ox4j.protocol.OxCommand;
 import org.ox4j.protocol.OxData;
@@ -21,8 +20,8 @@ import org.ox4j.protocol.codec.OxDecoderException.Reason;
 
 /**
  * The OX framing rules (tag, serial, body by tag) over the transport-neutral {@link ByteSource}/{@link ByteSink}.
- * {@link #frameLength} measures a frame without building it, {@link #read} decodes a frame known to be complete,
- * {@link #write} encodes one. The Netty handlers are thin wrappers around these three.
+ * {@link #read} decodes a frame known to be complete ({@link OxFrameScanner} finds where frames end),
+ * {@link #write} encodes one.
  *
  * <p>Bodies (specs: wire-format.md, "Framing"): {@code OX_COMMAND} one int32; {@code OX_DATA} one CMO;
  * {@code OX_SYNC_BALL} nothing; {@code OX_DATA_WITH_SIZE} int32 size, CMO, int32 {@code CMO_START_SIGNATURE},
@@ -48,44 +47,8 @@ public final class OxFrames {
     }
 
     /**
-     * The length in bytes of the complete frame at the start of {@code in}, consuming {@code in} while measuring
-     * (pass a view).
-     *
-     * @throws CmoTruncatedException if {@code in} ends before the frame does
-     * @throws OxDecoderException    if the frame can never be decoded (unknown tag, bad CMO, limit exceeded)
-     */
-    public static long frameLength(ByteSource in, CmoLimits limits) {
-        long start = in.remaining();
-        int tag = in.readInt();
-        int serial = in.readInt();
-        try {
-            if (tag == COMMAND) {
-                in.readInt();
-            } else if (tag == DATA) {
-                CmoScanner.skip(in, limits);
-            } else if (tag == DATA_WITH_SIZE) {
-                in.readInt();
-                CmoScanner.skip(in, limits);
-                int len = readSignatureLength(in, limits, tag, serial);
-                if (len > in.remaining()) {
-                    throw new CmoTruncatedException("OX_DATA_WITH_SIZE tail: needs " + len + " bytes, "
-                            + in.remaining() + " available");
-                }
-                in.skip(len);
-            } else if (tag != SYNC_BALL) {
-                throw unsupportedTag(tag, serial);
-            }
-        } catch (CmoTruncatedException e) {
-            throw e;
-        } catch (CmoException e) {
-            throw cmoFailure(tag, serial, e);
-        }
-        return start - in.remaining();
-    }
-
-    /**
-     * Decodes one frame. Call it only on a frame that {@link #frameLength} found complete; a frame that is still
-     * cut short is reported as {@link Reason#TRUNCATED}.
+     * Decodes one frame. Call it only on a complete frame; a frame that is cut short is reported as
+     * {@link Reason#TRUNCATED}.
      */
     public static OxMessage read(ByteSource in, CmoLimits limits) {
         if (in.remaining() < HEADER_BYTES) {

@@ -8,15 +8,15 @@ import java.util.List;
 import java.util.Objects;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.ox4j.cmo.CmoTruncatedException;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.codec.OxDecoderException.Reason;
 
 /**
  * Turns the bytes of one OX connection into {@link OxMessage}s. OX frames carry no length, so each frame is first
- * measured on a non-consuming view ({@link OxFrames#frameLength}, which skips leaves without allocating) and only
- * decoded once it is complete; frames split at any byte and several frames per buffer are both handled.
+ * measured without being consumed ({@link OxFrameScanner}: resumable, each byte examined once, leaves skipped
+ * without allocating) and only decoded once it is complete; frames split at any byte and several frames per
+ * buffer are both handled.
  *
  * <p>Memory is bounded: an unfinished frame may occupy at most {@link CmoLimits#maxMessageBytes()} buffered bytes,
  * and every count and length is checked against the limits before anything is allocated.
@@ -33,12 +33,14 @@ public final class OxMessageDecoder extends ByteToMessageDecoder {
     private static final Logger LOG = LogManager.getLogger();
 
     private final CmoLimits limits;
+    private final OxFrameScanner scanner;
     private volatile ByteOrder order;
     private boolean failed;
 
     /** A decoder whose byte order will be set by the handshake. */
     public OxMessageDecoder(CmoLimits limits) {
         this.limits = Objects.requireNonNull(limits, "limits");
+        this.scanner = new OxFrameScanner(limits);
     }
 
     /** A decoder for a connection whose byte order is already known. */
@@ -79,14 +81,15 @@ public final class OxMessageDecoder extends ByteToMessageDecoder {
         }
         long length;
         try {
-            length = OxFrames.frameLength(ByteBufSource.view(in, o), limits);
-        } catch (CmoTruncatedException incomplete) {
+            length = scanner.scan(in, o);
+        } catch (OxDecoderException e) {
+            fail(ctx, in, e);
+            return;
+        }
+        if (length < 0) {
             if (in.readableBytes() > limits.maxMessageBytes()) {
                 fail(ctx, in, tooLarge(in, o, "unfinished frame already buffers " + in.readableBytes()));
             }
-            return;
-        } catch (OxDecoderException e) {
-            fail(ctx, in, e);
             return;
         }
         if (length > limits.maxMessageBytes()) {
@@ -101,6 +104,7 @@ public final class OxMessageDecoder extends ByteToMessageDecoder {
             fail(ctx, in, e);
             return;
         }
+        scanner.reset();
         int consumed = in.readerIndex() - start;
         if (consumed != length) {
             // Scanner and reader disagree about the frame's end: never guess, stop here.

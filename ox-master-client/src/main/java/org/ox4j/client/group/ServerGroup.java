@@ -331,6 +331,12 @@ public final class ServerGroup implements AutoCloseable {
             }
             if (f.isCompletedExceptionally()) {
                 Throwable c = unwrap(f.handle((v, e) -> e).join());
+                Integer named = failedRankNamedBy(c);
+                if (named != null) {
+                    // an RFC-102 collective failed because of another member: report that one
+                    throw new GroupMemberFailedException(named, what + ": " + c.getMessage() + " (reported by rank "
+                            + r + ")", c);
+                }
                 String why = c instanceof OxConnectionClosedException || failed.contains(r)
                         ? "server died or closed its connection" : c.getMessage();
                 throw new GroupMemberFailedException(r, what + ": " + why, c);
@@ -338,6 +344,20 @@ public final class ServerGroup implements AutoCloseable {
             results.add(f.join());
         }
         return results;
+    }
+
+    private static final java.util.regex.Pattern FAILED_RANK =
+            java.util.regex.Pattern.compile("rfc102: rank (\\d+) failed");
+
+    /** The rank an ox4j server names in an RFC-102 failure error ("rfc102: rank N failed: ..."), or null. */
+    static Integer failedRankNamedBy(Throwable c) {
+        if (c instanceof org.ox4j.client.OxServerErrorException e) {
+            java.util.regex.Matcher m = FAILED_RANK.matcher(e.error().message().orElse(""));
+            if (m.find()) {
+                return Integer.valueOf(m.group(1));
+            }
+        }
+        return null;
     }
 
     private void checkRank(int root) {

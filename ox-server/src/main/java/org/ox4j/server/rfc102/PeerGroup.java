@@ -253,16 +253,6 @@ public final class PeerGroup implements AutoCloseable {
     }
 
     /**
-     * Leaves a reduction this member cannot take part in (e.g. unknown operator): the member its value would
-     * have gone to is told at once, so it does not wait for its timeout.
-     */
-    public void abortReduce(int root, PeerFailureException reason, Interruption interruption) {
-        if (root >= 0 && root < nserver) {
-            ReduceBinomial.abort(port(interruption), root, reason);
-        }
-    }
-
-    /**
      * {@code SM_reset_102}: empties the links with SYNC_BALLs (see {@link ResetMode}). Links that are closed are
      * dropped from the table, so the survivors of a failure can go on among themselves. A peer that sends nothing
      * within the timeout has its link dropped too.

@@ -49,14 +49,6 @@ final class ReduceBinomial {
         return acc;
     }
 
-    /**
-     * Called by a member that cannot take part (e.g. its operator is unknown): tells the member its value would
-     * have gone to, so that one fails at once instead of waiting.
-     */
-    static void abort(LinkPort port, int root, PeerFailureException reason) {
-        passOn(port, root, reason);
-    }
-
     /** Sends the failure to the member this one would have sent its accumulator to. */
     private static void passOn(LinkPort port, int root, PeerFailureException e) {
         for (BinomialSchedule.Step s : BinomialSchedule.reduceSteps(port.size(), root, port.rank())) {

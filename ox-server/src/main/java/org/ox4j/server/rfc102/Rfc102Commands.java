@@ -103,10 +103,11 @@ public final class Rfc102Commands {
         String opName = opArg instanceof CmoString s ? s.value() : null;
         ReduceOp op = opName == null ? null : ReduceOps.resolve(opName, c.eval()).orElse(null);
         if (op == null) {
-            // ox_asir leaves data on the stack here; so does ox4j, with a real error above it
-            String msg = "Invalid opration in ox_reduce_102: " + (opName == null ? opArg.type() : opName);
-            g.abortReduce(root, new PeerFailureException(g.rank(), msg), c.interruption());
-            throw new EvaluationException(msg);
+            // ox_asir leaves data on the stack here; so does ox4j, with a real error above it. No peer is told:
+            // every member resolves the same name the same way and fails before touching a link, so a notice
+            // would only leave a stale message behind (in the direction ox_asir's reset_102 does not drain).
+            throw new EvaluationException("Invalid opration in ox_reduce_102: "
+                    + (opName == null ? opArg.type() : opName));
         }
         Cmo data = c.pop();
         c.push(AsirValues.fromWire(g.reduce(root, op, data, c.interruption())));

@@ -88,7 +88,6 @@ public final class Rfc102Functions {
         if (op == null || a.size() < 3) {
             String msg = op == null ? "ox_reduce_102 : operation not supported: " + name
                     : "ox_reduce_102 : the data argument is required";
-            g.abortReduce(root, new PeerFailureException(g.rank(), msg), c.interruption());
             throw new EvaluationException(msg);
         }
         return AsirValues.fromWire(g.reduce(root, op, a.get(2), c.interruption()));

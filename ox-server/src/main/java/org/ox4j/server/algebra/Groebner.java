@@ -1,0 +1,177 @@
+package org.ox4j.server.algebra;
+
+import cc.redberry.rings.IntegersZp64;
+import cc.redberry.rings.Rational;
+import cc.redberry.rings.Rings;
+import cc.redberry.rings.bigint.BigInteger;
+import cc.redberry.rings.poly.multivar.DegreeVector;
+import cc.redberry.rings.poly.multivar.Monomial;
+import cc.redberry.rings.poly.multivar.MonomialZp64;
+import cc.redberry.rings.poly.multivar.MultivariatePolynomial;
+import cc.redberry.rings.poly.multivar.MultivariatePolynomialZp64;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.ox4j.server.eval.EvaluationException;
+
+/**
+ * Gröbner bases of {@link Value} polynomials in Asir's conventions: a variable list V (V[0] highest), an Asir
+ * order number, and a characteristic (0 = Q, or a prime p &lt; 2^63 for Z/p). Bases come back reduced, sorted by
+ * increasing leading term (the way Asir lists them, e.g. a lex basis starts with the eliminated polynomial); over Q
+ * each element is primitive with integer coefficients and a positive leading coefficient, over Z/p each is monic
+ * with coefficients in [0, p).
+ */
+public final class Groebner {
+    private final Algebra algebra;
+
+    public Groebner(Algebra algebra) {
+        this.algebra = algebra;
+    }
+
+    /** A problem: polynomials over V with an order and a characteristic. */
+    public record Ring(List<String> variables, TermOrder order, long characteristic) {
+        public Ring {
+            variables = List.copyOf(variables);
+            if (characteristic != 0 && !java.math.BigInteger.valueOf(characteristic).isProbablePrime(40)) {
+                throw new EvaluationException("the characteristic " + characteristic + " is not a prime");
+            }
+        }
+    }
+
+    /** The reduced Gröbner basis of {@code f}. */
+    public List<Value> basis(List<Value> f, Ring ring) {
+        List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(f, ring);
+        Comparator<DegreeVector> ord = ring.order().comparator();
+        if (ring.characteristic() == 0) {
+            List<MultivariatePolynomial<BigInteger>> g = integer(ord).reducedBasis(toZ(in));
+            List<Value> out = new ArrayList<>();
+            for (MultivariatePolynomial<BigInteger> p : g) {
+                out.add(fromQ(Polys.fromZ(p), ring));
+            }
+            return out;
+        }
+        IntegersZp64 zp = Rings.Zp64(ring.characteristic());
+        List<MultivariatePolynomialZp64> inp = new ArrayList<>();
+        for (MultivariatePolynomial<Rational<BigInteger>> p : in) {
+            inp.add(toZp(p, zp, ord));
+        }
+        List<MultivariatePolynomialZp64> g = modular(ord).reducedBasis(inp);
+        List<Value> out = new ArrayList<>();
+        for (MultivariatePolynomialZp64 p : g) {
+            out.add(fromQ(fromZp(p), ring));
+        }
+        return out;
+    }
+
+    /** Whether {@code g} is a Gröbner basis (every S-polynomial reduces to 0). */
+    public boolean isGroebnerBasis(List<Value> g, Ring ring) {
+        List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(g, ring);
+        Comparator<DegreeVector> ord = ring.order().comparator();
+        if (ring.characteristic() == 0) {
+            return integer(ord).isGroebnerBasis(toZ(in));
+        }
+        IntegersZp64 zp = Rings.Zp64(ring.characteristic());
+        List<MultivariatePolynomialZp64> inp = new ArrayList<>();
+        for (MultivariatePolynomial<Rational<BigInteger>> p : in) {
+            inp.add(toZp(p, zp, ord));
+        }
+        return modular(ord).isGroebnerBasis(inp);
+    }
+
+    /** The normal form of {@code f} modulo {@code g} over Q (the exact remainder of the full reduction). */
+    public Value normalForm(Value f, List<Value> g, Ring ring) {
+        List<Value> all = new ArrayList<>(g);
+        all.add(f);
+        List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(all, ring);
+        MultivariatePolynomial<Rational<BigInteger>> target = in.remove(in.size() - 1);
+        Comparator<DegreeVector> ord = ring.order().comparator();
+        return fromQ(new Buchberger<Monomial<Rational<BigInteger>>, MultivariatePolynomial<Rational<BigInteger>>>(
+                new Reduction.Field<Monomial<Rational<BigInteger>>, MultivariatePolynomial<Rational<BigInteger>>>(ord, algebra.interruption())).normalForm(target, in), ring);
+    }
+
+    /**
+     * The S-polynomial lc(g)·(L/lt f)·f − lc(f)·(L/lt g)·g with L = lcm of the leading monomials (integral when f
+     * and g are, like Asir's {@code dp_sp}).
+     */
+    public Value sPolynomial(Value f, Value g, Ring ring) {
+        List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(List.of(f, g), ring);
+        MultivariatePolynomial<Rational<BigInteger>> a = in.get(0);
+        MultivariatePolynomial<Rational<BigInteger>> b = in.get(1);
+        if (a.isZero() || b.isZero()) {
+            return Value.ZERO;
+        }
+        Comparator<DegreeVector> ord = ring.order().comparator();
+        DegreeVector l = Buchberger.lcm(a.lt(ord), b.lt(ord));
+        MultivariatePolynomial<Rational<BigInteger>> s = a.clone().multiplyByDegreeVector(l.dvDivideExact(a.lt(ord)))
+                .multiply(b.lc(ord))
+                .subtract(b.clone().multiplyByDegreeVector(l.dvDivideExact(b.lt(ord))).multiply(a.lc(ord)));
+        return fromQ(s, ring);
+    }
+
+    private Buchberger<Monomial<BigInteger>, MultivariatePolynomial<BigInteger>> integer(Comparator<DegreeVector> ord) {
+        return new Buchberger<>(new IntegerReduction(ord, algebra.interruption()));
+    }
+
+    private Buchberger<MonomialZp64, MultivariatePolynomialZp64> modular(Comparator<DegreeVector> ord) {
+        return new Buchberger<>(new Reduction.Field<MonomialZp64, MultivariatePolynomialZp64>(ord, algebra.interruption()));
+    }
+
+    /** Primitive integral associates (same ideal over Q). */
+    private static List<MultivariatePolynomial<BigInteger>> toZ(List<MultivariatePolynomial<Rational<BigInteger>>> in) {
+        List<MultivariatePolynomial<BigInteger>> out = new ArrayList<>();
+        for (MultivariatePolynomial<Rational<BigInteger>> p : in) {
+            if (!p.isZero()) {
+                out.add(Polys.toZ(Polys.primitiveIntegral(p)));
+            }
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- conversions
+
+    private List<MultivariatePolynomial<Rational<BigInteger>>> toQ(List<Value> f, Ring ring) {
+        List<MultivariatePolynomial<Rational<BigInteger>>> out = new ArrayList<>();
+        for (Value v : f) {
+            if (!(v instanceof Num) && !(v instanceof Poly)) {
+                throw new EvaluationException("the polynomial list contains a non-polynomial");
+            }
+            if (v instanceof Poly p && !ring.variables().containsAll(p.variables())) {
+                throw new EvaluationException("a polynomial contains variables outside " + ring.variables()
+                        + " (coefficients in a rational function field are not supported)");
+            }
+            out.add(Algebra.asPoly(v, ring.variables()).setOrdering(ring.order().comparator()));
+        }
+        return out;
+    }
+
+    private Value fromQ(MultivariatePolynomial<Rational<BigInteger>> p, Ring ring) {
+        List<String> sorted = algebra.order().sorted(ring.variables());
+        int[] map = new int[ring.variables().size()];
+        for (int i = 0; i < map.length; i++) {
+            map[i] = sorted.indexOf(ring.variables().get(i));
+        }
+        return Poly.of(sorted, Polys.remap(p, map, sorted.size()));
+    }
+
+    private static MultivariatePolynomialZp64 toZp(MultivariatePolynomial<Rational<BigInteger>> p, IntegersZp64 zp,
+            Comparator<DegreeVector> ord) {
+        MultivariatePolynomialZp64 r = MultivariatePolynomialZp64.zero(p.nVariables, zp, ord);
+        for (Monomial<Rational<BigInteger>> t : p) {
+            long den = zp.modulus(t.coefficient.denominator());
+            if (den == 0) {
+                throw new EvaluationException("a coefficient's denominator is divisible by the characteristic "
+                        + zp.modulus);
+            }
+            r.add(new MonomialZp64(t.exponents, zp.divide(zp.modulus(t.coefficient.numerator()), den)));
+        }
+        return r;
+    }
+
+    private static MultivariatePolynomial<Rational<BigInteger>> fromZp(MultivariatePolynomialZp64 p) {
+        MultivariatePolynomial<Rational<BigInteger>> r = Polys.zero(p.nVariables);
+        for (MonomialZp64 t : p) {
+            r.add(new Monomial<>(t.exponents, new Rational<>(Rings.Z, BigInteger.valueOf(t.coefficient))));
+        }
+        return r;
+    }
+}

@@ -1,0 +1,226 @@
+package org.ox4j.server.algebra;
+
+import cc.redberry.rings.Rational;
+import cc.redberry.rings.Rings;
+import cc.redberry.rings.bigint.BigInteger;
+import cc.redberry.rings.poly.multivar.MultivariateDivision;
+import cc.redberry.rings.poly.multivar.MultivariateGCD;
+import cc.redberry.rings.poly.multivar.MultivariatePolynomial;
+import java.util.List;
+import org.ox4j.server.eval.EvaluationException;
+
+/**
+ * Asir's polynomial builtins on {@link Value}s (gcd, lcm, deg, coef, subst, diff, sdiv/srem) and integer
+ * builtins (idiv, irem, igcd, ilcm), delegating the arithmetic to rings.
+ */
+public final class Polynomials {
+    private final Algebra algebra;
+
+    public Polynomials(Algebra algebra) {
+        this.algebra = algebra;
+    }
+
+    /** The variable named by a value that is a single indeterminate (Asir passes variables as polynomials). */
+    public static String variableName(Value v, String op) {
+        if (v instanceof Poly p && p.variables().size() == 1) {
+            MultivariatePolynomial<Rational<BigInteger>> q = p.unsafePoly();
+            if (q.size() == 1 && q.degree() == 1 && q.lc().isOne()) {
+                return p.variables().get(0);
+            }
+        }
+        throw Algebra.invalid(op);
+    }
+
+    /** An integer argument. */
+    public static java.math.BigInteger integer(Value v, String op) {
+        if (v instanceof Num n && n.isInteger()) {
+            return n.numerator();
+        }
+        throw Algebra.invalid(op);
+    }
+
+    // ---------------------------------------------------------------- integers
+
+    /** Truncating integer quotient (sign follows C, as Asir's idiv). */
+    public static Value idiv(Value a, Value b) {
+        java.math.BigInteger x = integer(a, "idiv");
+        java.math.BigInteger y = integer(b, "idiv");
+        if (y.signum() == 0) {
+            throw new EvaluationException("idiv: division by 0");
+        }
+        return Num.of(x.divide(y));
+    }
+
+    /** Remainder with the sign of the dividend (as Asir's irem). */
+    public static Value irem(Value a, Value b) {
+        java.math.BigInteger x = integer(a, "irem");
+        java.math.BigInteger y = integer(b, "irem");
+        if (y.signum() == 0) {
+            throw new EvaluationException("irem: division by 0");
+        }
+        return Num.of(x.remainder(y));
+    }
+
+    public static Value igcd(Value a, Value b) {
+        return Num.of(integer(a, "igcd").gcd(integer(b, "igcd")));
+    }
+
+    public static Value ilcm(Value a, Value b) {
+        java.math.BigInteger x = integer(a, "ilcm");
+        java.math.BigInteger y = integer(b, "ilcm");
+        if (x.signum() == 0 || y.signum() == 0) {
+            return Value.ZERO;
+        }
+        return Num.of(x.divide(x.gcd(y)).multiply(y).abs());
+    }
+
+    // ---------------------------------------------------------------- polynomials
+
+    /**
+     * GCD over Q: the gcd of the primitive parts (positive head coefficient), times the integer gcd of the contents
+     * when both arguments have integer coefficients.
+     */
+    public Value gcd(Value a, Value b) {
+        if (a instanceof Num x && b instanceof Num y) {
+            if (x.isInteger() && y.isInteger()) {
+                return Num.of(x.numerator().gcd(y.numerator()));
+            }
+            return x.isZero() && y.isZero() ? Value.ZERO : Num.of(1);
+        }
+        Algebra.Aligned al = algebra.align("gcd", a, b);
+        MultivariatePolynomial<Rational<BigInteger>> p = al.polys().get(0);
+        MultivariatePolynomial<Rational<BigInteger>> q = al.polys().get(1);
+        if (p.isZero()) {
+            return al.value(Polys.primitiveIntegral(q));
+        }
+        if (q.isZero()) {
+            return al.value(Polys.primitiveIntegral(p));
+        }
+        Rational<BigInteger> fp = Polys.integralFactor(p);
+        Rational<BigInteger> fq = Polys.integralFactor(q);
+        MultivariatePolynomial<BigInteger> g = MultivariateGCD.PolynomialGCD(
+                Polys.toZ(p.clone().multiply(fp)), Polys.toZ(q.clone().multiply(fq)));
+        MultivariatePolynomial<Rational<BigInteger>> r = Polys.primitiveIntegral(Polys.fromZ(g));
+        Rational<BigInteger> cp = fp.reciprocal().abs();
+        Rational<BigInteger> cq = fq.reciprocal().abs();
+        if (cp.isIntegral() && cq.isIntegral()) {
+            r = r.multiply(new Rational<>(Rings.Z, Rings.Z.gcd(cp.numerator(), cq.numerator())));
+        }
+        return al.value(r);
+    }
+
+    /** a·b / gcd(a, b), with a positive head coefficient. */
+    public Value lcm(Value a, Value b) {
+        if (a.isZero() || b.isZero()) {
+            return Value.ZERO;
+        }
+        Value g = gcd(a, b);
+        Value l = algebra.div(algebra.mul(a, b), g);
+        if (l instanceof Num n) {
+            return Num.of(n.rational().abs());
+        }
+        Poly p = (Poly) l;
+        MultivariatePolynomial<Rational<BigInteger>> q = p.poly();
+        return Poly.of(p.variables(), q.lc().signum() < 0 ? q.negate() : q);
+    }
+
+    /** Degree of {@code p} in {@code v} (0 for numbers). */
+    public static Value deg(Value p, Value v) {
+        String name = variableName(v, "deg");
+        if (p instanceof Num) {
+            return Value.ZERO;
+        }
+        if (!(p instanceof Poly q)) {
+            throw Algebra.invalid("deg");
+        }
+        int i = q.variables().indexOf(name);
+        return Num.of(i < 0 ? 0 : q.unsafePoly().degree(i));
+    }
+
+    /** Coefficient of {@code v^d} in {@code p}; {@code v} defaults to the main (highest) variable. */
+    public static Value coef(Value p, Value d, Value v) {
+        java.math.BigInteger e = integer(d, "coef");
+        if (p instanceof Num) {
+            return e.signum() == 0 ? p : Value.ZERO;
+        }
+        if (!(p instanceof Poly q)) {
+            throw Algebra.invalid("coef");
+        }
+        String name = v == null ? q.variables().get(0) : variableName(v, "coef");
+        int i = q.variables().indexOf(name);
+        if (e.signum() < 0 || e.bitLength() > 31) {
+            return Value.ZERO;
+        }
+        if (i < 0) {
+            return e.signum() == 0 ? p : Value.ZERO;
+        }
+        return Poly.of(q.variables(), q.unsafePoly().coefficientOf(i, e.intValue()));
+    }
+
+    /** {@code p} with {@code v} replaced by {@code q}. */
+    public Value subst(Value p, Value v, Value q) {
+        String name = variableName(v, "subst");
+        if (!(p instanceof Poly pp) || !pp.variables().contains(name)) {
+            if (p instanceof Num || p instanceof Poly) {
+                return p;
+            }
+            throw Algebra.invalid("subst");
+        }
+        Algebra.Aligned al = algebra.align("subst", List.of(p, q), List.of());
+        int i = al.variables().indexOf(name);
+        return al.value(al.polys().get(0).substitute(i, al.polys().get(1)));
+    }
+
+    /** Partial derivative of {@code p} by {@code v}. */
+    public static Value diff(Value p, Value v) {
+        String name = variableName(v, "diff");
+        if (p instanceof Num) {
+            return Value.ZERO;
+        }
+        if (!(p instanceof Poly q)) {
+            throw Algebra.invalid("diff");
+        }
+        int i = q.variables().indexOf(name);
+        if (i < 0) {
+            return Value.ZERO;
+        }
+        return Poly.of(q.variables(), q.poly().derivative(i, 1));
+    }
+
+    /**
+     * Division with remainder with respect to the variable {@code v} (default: the highest variable of the two):
+     * [quotient, remainder] with deg_v(remainder) &lt; deg_v(b). The divisor's leading coefficient in v must
+     * divide the leading coefficients met on the way (always true when it is a number).
+     */
+    public Lst sqr(Value a, Value b, Value v, String op) {
+        if (b.isZero()) {
+            throw new EvaluationException(op + ": division by 0");
+        }
+        if (a instanceof Num && b instanceof Num) {
+            return Lst.of(algebra.div(a, b), Value.ZERO);
+        }
+        Algebra.Aligned al = algebra.align(op, a, b);
+        MultivariatePolynomial<Rational<BigInteger>> r = al.polys().get(0);
+        MultivariatePolynomial<Rational<BigInteger>> d = al.polys().get(1);
+        int i = v == null ? 0 : al.variables().indexOf(variableName(v, op));
+        if (i < 0) {
+            return Lst.of(algebra.div(a, b), Value.ZERO);
+        }
+        int dd = d.degree(i);
+        MultivariatePolynomial<Rational<BigInteger>> lcd = d.coefficientOf(i, dd);
+        MultivariatePolynomial<Rational<BigInteger>> quotient = r.createZero();
+        while (!r.isZero() && r.degree(i) >= dd) {
+            algebra.interruption().check();
+            int dr = r.degree(i);
+            MultivariatePolynomial<Rational<BigInteger>> t =
+                    MultivariateDivision.divideOrNull(r.coefficientOf(i, dr), lcd);
+            if (t == null) {
+                throw new EvaluationException(op + " : the leading coefficient of the divisor does not divide");
+            }
+            t = t.multiplyByMonomial(i, dr - dd);
+            quotient.add(t);
+            r = r.subtract(t.clone().multiply(d));
+        }
+        return Lst.of(al.value(quotient), al.value(r));
+    }
+}

@@ -1,0 +1,16 @@
+package org.ox4j.server.algebra;
+
+/**
+ * An immutable Asir-like value: a rational number, a polynomial with named variables, a string, a list, a
+ * distributed polynomial without variable names, or an opaque CMO passed through unchanged. Arithmetic lives in
+ * {@link Algebra}; conversion to and from CMOs in {@link ValueCodec}.
+ */
+public sealed interface Value permits Num, Poly, Str, Lst, Dp, Opaque {
+    /** Asir's zero. */
+    Num ZERO = Num.of(0);
+
+    /** Whether this is the number 0 (Asir's null object). */
+    default boolean isZero() {
+        return this instanceof Num n && n.isZero();
+    }
+}

@@ -1,0 +1,287 @@
+package org.ox4j.server.lang;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import org.ox4j.server.algebra.Num;
+import org.ox4j.server.algebra.Str;
+import org.ox4j.server.eval.EvaluationException;
+
+/**
+ * Recursive-descent parser for the Asir subset. Precedence, loosest first: assignment (right), {@code || &&},
+ * comparisons ({@code == != < > <= >=}), {@code + -}, {@code * / %}, unary {@code - + !}, {@code ^} (right
+ * associative, binds tighter than unary minus: {@code -x^2 = -(x^2)}, and its exponent may carry a sign).
+ * Hand-written rather than generated: the grammar is small, and this gives exact error positions without a
+ * build-time tool or runtime dependency.
+ */
+final class Parser {
+    private final String src;
+    private final List<Token> tokens;
+    private int i;
+
+    Parser(String src) {
+        this.src = src;
+        this.tokens = new Lexer(src).tokens();
+    }
+
+    /** All statements of the source. */
+    List<Node> program() {
+        List<Node> out = new ArrayList<>();
+        while (peek().kind() != Token.Kind.END) {
+            Node s = statement();
+            out.add(s);
+            if (s instanceof Node.End) {
+                break;
+            }
+        }
+        return out;
+    }
+
+    private Node statement() {
+        Token t = peek();
+        if (t.is("def")) {
+            return def();
+        }
+        if (t.is("{")) {
+            return block();
+        }
+        if (t.is("return")) {
+            next();
+            Node value = atTerminator() ? null : expression();
+            terminator();
+            return new Node.Return(t, value);
+        }
+        if (t.is("if")) {
+            next();
+            expect("(");
+            Node cond = expression();
+            expect(")");
+            Node then = statement();
+            Node otherwise = null;
+            if (peek().is("else")) {
+                next();
+                otherwise = statement();
+            }
+            return new Node.If(t, cond, then, otherwise);
+        }
+        if (t.is("while")) {
+            next();
+            expect("(");
+            Node cond = expression();
+            expect(")");
+            return new Node.While(t, cond, statement());
+        }
+        if (t.is("end")) {
+            next();
+            terminator();
+            return new Node.End(t);
+        }
+        Node e = expression();
+        terminator();
+        return new Node.ExprStatement(t, e);
+    }
+
+    private Node.Def def() {
+        Token t = next();
+        Token name = next();
+        if (name.kind() != Token.Kind.IDENT) {
+            throw error(name, "a function name (lower-case identifier) expected after 'def'");
+        }
+        expect("(");
+        List<String> params = new ArrayList<>();
+        if (!peek().is(")")) {
+            do {
+                Token p = next();
+                if (p.kind() != Token.Kind.VARIABLE) {
+                    throw error(p, "a parameter (capitalised name) expected");
+                }
+                params.add(p.text());
+            } while (accept(","));
+        }
+        expect(")");
+        if (!peek().is("{")) {
+            throw error(peek(), "'{' expected to start the body of " + name.text());
+        }
+        return new Node.Def(t, name.text(), params, block());
+    }
+
+    private Node.Block block() {
+        Token t = expect("{");
+        List<Node> body = new ArrayList<>();
+        while (!peek().is("}")) {
+            if (peek().kind() == Token.Kind.END) {
+                throw error(peek(), "'}' expected (the block opened at line " + t.line() + ", column " + t.column()
+                        + " is not closed)");
+            }
+            body.add(statement());
+        }
+        next();
+        return new Node.Block(t, body);
+    }
+
+    private boolean atTerminator() {
+        return peek().is(";") || peek().is("$");
+    }
+
+    private void terminator() {
+        if (!atTerminator()) {
+            Token t = peek();
+            throw error(t, t.kind() == Token.Kind.END
+                    ? "';' or '$' expected at the end of the statement (end-of-line detected during parsing)"
+                    : "';' or '$' expected before " + t.describe());
+        }
+        next();
+    }
+
+    Node expression() {
+        return assignment();
+    }
+
+    private Node assignment() {
+        if (peek().kind() == Token.Kind.VARIABLE && peekAt(1).is("=")) {
+            Token name = next();
+            next();
+            return new Node.Assign(name, name.text(), assignment());
+        }
+        return logical();
+    }
+
+    private Node logical() {
+        Node left = comparison();
+        while (peek().is("&&") || peek().is("||")) {
+            Token op = next();
+            left = new Node.Binary(op, op.text(), left, comparison());
+        }
+        return left;
+    }
+
+    private Node comparison() {
+        Node left = additive();
+        while (peek().is("==") || peek().is("!=") || peek().is("<") || peek().is(">") || peek().is("<=")
+                || peek().is(">=")) {
+            Token op = next();
+            left = new Node.Binary(op, op.text(), left, additive());
+        }
+        return left;
+    }
+
+    private Node additive() {
+        Node left = multiplicative();
+        while (peek().is("+") || peek().is("-")) {
+            Token op = next();
+            left = new Node.Binary(op, op.text(), left, multiplicative());
+        }
+        return left;
+    }
+
+    private Node multiplicative() {
+        Node left = unary();
+        while (peek().is("*") || peek().is("/") || peek().is("%")) {
+            Token op = next();
+            left = new Node.Binary(op, op.text(), left, unary());
+        }
+        return left;
+    }
+
+    private Node unary() {
+        if (peek().is("-") || peek().is("+") || peek().is("!")) {
+            Token op = next();
+            return new Node.Unary(op, op.text(), unary());
+        }
+        return power();
+    }
+
+    private Node power() {
+        Node base = primary();
+        if (peek().is("^")) {
+            Token op = next();
+            return new Node.Binary(op, "^", base, unary());
+        }
+        return base;
+    }
+
+    private Node primary() {
+        Token t = next();
+        switch (t.kind()) {
+            case NUMBER:
+                return new Node.Literal(t, Num.of(new BigInteger(t.text())));
+            case STRING:
+                return new Node.Literal(t, new Str(t.text()));
+            case VARIABLE:
+                if (peek().is("(")) {
+                    throw error(t, "a function name must start with a lower-case letter");
+                }
+                return new Node.VariableRef(t, t.text());
+            case IDENT:
+                if (peek().is("(")) {
+                    next();
+                    List<Node> args = peek().is(")") ? List.of() : arguments(")");
+                    expect(")");
+                    return new Node.Call(t, t.text(), args);
+                }
+                return new Node.Indeterminate(t, t.text());
+            default:
+                break;
+        }
+        if (t.is("(")) {
+            Node e = expression();
+            expect(")");
+            return e;
+        }
+        if (t.is("[")) {
+            List<Node> elements = peek().is("]") ? List.of() : arguments("]");
+            expect("]");
+            return new Node.ListExpr(t, elements);
+        }
+        throw error(t, t.kind() == Token.Kind.END
+                ? "unexpected end of input (end-of-line detected during parsing)"
+                : "unexpected " + t.describe());
+    }
+
+    private List<Node> arguments(String close) {
+        List<Node> out = new ArrayList<>();
+        do {
+            out.add(expression());
+        } while (accept(","));
+        if (!peek().is(close)) {
+            throw error(peek(), "',' or '" + close + "' expected before " + peek().describe());
+        }
+        return out;
+    }
+
+    private Token peek() {
+        return tokens.get(i);
+    }
+
+    private Token peekAt(int k) {
+        return tokens.get(Math.min(i + k, tokens.size() - 1));
+    }
+
+    private Token next() {
+        Token t = tokens.get(i);
+        if (t.kind() != Token.Kind.END) {
+            i++;
+        }
+        return t;
+    }
+
+    private boolean accept(String symbol) {
+        if (peek().is(symbol)) {
+            next();
+            return true;
+        }
+        return false;
+    }
+
+    private Token expect(String symbol) {
+        Token t = peek();
+        if (!t.is(symbol)) {
+            throw error(t, "'" + symbol + "' expected before " + t.describe());
+        }
+        return next();
+    }
+
+    private EvaluationException error(Token t, String what) {
+        return SyntaxErrors.at(src, t.offset(), t.line(), t.column(), what);
+    }
+}

@@ -1,0 +1,114 @@
+package org.ox4j.server.lang;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteOrder;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoNull;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
+import org.ox4j.cmo.io.CmoWriter;
+import org.ox4j.server.algebra.AsirPrinter;
+import org.ox4j.server.algebra.VectorFile;
+import org.ox4j.server.eval.EvaluationException;
+import org.ox4j.server.function.TestContext;
+
+class LocalLanguageTest {
+    private final TestContext ctx = new TestContext();
+    private final LocalLanguage lang = new LocalLanguage();
+
+    private String show(String src) {
+        return lang.run(src, ctx).map(AsirPrinter::print).orElse("<void>");
+    }
+
+    /** Replays vector b: each string is executed, then popped as CMO (bytes compared) or as a string. */
+    @Test
+    void vectorBRepliesMatchOxAsir() {
+        List<VectorFile.Message> in = VectorFile.read("b_execute_string", "server0-data.master_to_server0.bin");
+        List<VectorFile.Message> replies = VectorFile.data("b_execute_string", "server0-data.server0_to_master.bin");
+        Deque<Cmo> stack = new ArrayDeque<>();
+        int reply = 1;
+        for (int k = 0; k < in.size(); k++) {
+            VectorFile.Message m = in.get(k);
+            if (m.isData()) {
+                stack.push(m.cmo());
+            } else if (m.command() == 268) {
+                String src = ((CmoString) stack.pop()).value();
+                lang.execute(src, ctx).ifPresent(stack::push);
+            } else if (m.command() == 262 && k > 1) {
+                Cmo top = stack.isEmpty() ? CmoNull.INSTANCE : stack.pop();
+                assertThat(CmoWriter.toBytes(top, ByteOrder.LITTLE_ENDIAN)).as("reply %d", reply)
+                        .isEqualTo(replies.get(reply++).cmoBytes());
+            } else if (m.command() == 263) {
+                Cmo top = stack.pop();
+                assertThat(CmoString.of(AsirPrinter.print(top))).isEqualTo(replies.get(reply++).cmo());
+            }
+        }
+        assertThat(reply).isEqualTo(replies.size());
+    }
+
+    @Test
+    void precedenceFollowsAsir() {
+        assertThat(show("-x^2;")).isEqualTo("-x^2");
+        assertThat(show("(-x)^2;")).isEqualTo("x^2");
+        assertThat(show("2^3^2;")).isEqualTo("512");
+        assertThat(show("2^-1;")).isEqualTo("1/2");
+        assertThat(show("1+2*3-4/8;")).isEqualTo("13/2");
+        assertThat(show("-2^2;")).isEqualTo("-4");
+        assertThat(show("(x+1)*(x-1) == x^2-1;")).isEqualTo("1");
+        assertThat(show("x == y;")).isEqualTo("0");
+        assertThat(show("3/2*x^2*y-5/7*x*y^3+1/3;")).isEqualTo("3/2*y*x^2-5/7*y^3*x+1/3");
+    }
+
+    @Test
+    void valuesListsStringsAndVariables() {
+        assertThat(show("[2^70, \"s\"];")).isEqualTo("[1180591620717411303424,s]");
+        assertThat(show("A = x+1; B = A^2; B;")).isEqualTo("x^2+2*x+1");
+        assertThat(ctx.variables()).containsKey("A");
+        assertThat(show("Unset;")).isEqualTo("0");
+        assertThat(show("\"a\" + \"b\";")).isEqualTo("ab");
+        assertThat(show("[];")).isEqualTo("[]");
+        assertThat(show("/* comment */ 1$ 2;")).isEqualTo("2");
+        assertThat(lang.execute("", ctx)).isEqualTo(Optional.empty());
+        assertThat(lang.execute("7;", ctx)).contains(CmoZZ.of(7));
+    }
+
+    @Test
+    void callsIntoTheLibraryAndUserFunctions() {
+        assertThat(show("fctr(x^4-1);")).isEqualTo("[[1,1],[x-1,1],[x+1,1],[x^2+1,1]]");
+        assertThat(show("igcd(12, 18);")).isEqualTo("6");
+        assertThat(show("def f(X, Y) { if (X == 0) return Y; return f(X - 1, Y * 2); }")).isEqualTo("0");
+        assertThat(show("f(10, 1);")).isEqualTo("1024");
+        assertThat(show("def g(N) { S = 0; I = 1; while (I <= N) { S = S + I; I = I + 1; } return S; }"))
+                .isEqualTo("0");
+        assertThat(show("g(100);")).isEqualTo("5050");
+        assertThat(show("nd_gr([x^2+y^2-1, x-y], [x, y], 0, 2);")).isEqualTo("[2*y^2-1,x-y]");
+    }
+
+    @Test
+    void syntaxErrorsShowLineColumnAndCaret() {
+        assertThatThrownBy(() -> lang.run("1 + ;", ctx)).isInstanceOf(EvaluationException.class)
+                .hasMessage("syntax error at line 1, column 5: unexpected ';'\n1 + ;\n    ^");
+        assertThatThrownBy(() -> lang.run("A = 1;\nB = (2 * 3;", ctx))
+                .hasMessage("syntax error at line 2, column 11: ')' expected before ';'\nB = (2 * 3;\n          ^");
+        assertThatThrownBy(() -> lang.run("1+2", ctx)).hasMessageContaining("line 1, column 4")
+                .hasMessageContaining("end-of-line detected during parsing");
+        assertThatThrownBy(() -> lang.run("\"abc", ctx)).hasMessageContaining("unterminated string");
+        assertThatThrownBy(() -> lang.run("x # 1;", ctx)).hasMessageContaining("column 3");
+    }
+
+    @Test
+    void runtimeErrorsAreEvaluationExceptions() {
+        assertThatThrownBy(() -> lang.run("idiv(1, 0);", ctx)).hasMessage("idiv: division by 0");
+        assertThatThrownBy(() -> lang.run("nosuch(1);", ctx)).hasMessageContaining("nosuch is not defined");
+        assertThatThrownBy(() -> lang.run("igcd(1);", ctx)).hasMessageContaining("argument mismatch in igcd()");
+        assertThatThrownBy(() -> lang.run("error(\"boom\");", ctx)).hasMessage("boom");
+        assertThatThrownBy(() -> lang.run("1/0;", ctx)).hasMessageContaining("division by 0");
+    }
+}

@@ -134,14 +134,14 @@ class ClusterIT {
     @ValueSource(strings = {"bcast", "reduce", "p2p"})
     @Order(3)
     void killedServerIsNamedByMasterAndSurvivorsWhoRecover(String op) throws Exception {
-        faultScenario(op, () -> cluster.kill(VICTIM));
+        faultScenario(op, () -> cluster.kill(VICTIM), true);
     }
 
     @ParameterizedTest(name = "link down during {0}")
     @ValueSource(strings = {"bcast", "reduce", "p2p"})
     @Order(4)
     void linkDownIsNamedByMasterAndSurvivorsWhoRecover(String op) throws Exception {
-        faultScenario(op, () -> cluster.link(VICTIM, false));
+        faultScenario(op, () -> cluster.link(VICTIM, false), false);
         // the victim's server is cut off: stop it (its master connection is dead) before the next test
         cluster.kill(VICTIM);
     }
@@ -149,8 +149,7 @@ class ClusterIT {
     @Test
     @Order(5)
     void collectivesStayCorrectWithOnePercentLossOnEveryLink() throws Exception {
-        EmulatedCluster.Result r = EmulatedCluster.run(List.of(EmulatedCluster.oxHome()
-                .resolve("integration-tests/cluster/ox-cluster").toString(), "loss", "1%"), Duration.ofSeconds(60));
+        EmulatedCluster.Result r = cluster.loss("1%");
         Assumptions.assumeTrue(r.status() == 0, "this kernel cannot emulate loss: " + r.out());
         try {
             Driver d = Driver.start(cluster, "collectives", HOSTS, MASTER_TIMEOUT_S);
@@ -165,13 +164,20 @@ class ClusterIT {
                 d.close();
             }
         } finally {
-            EmulatedCluster.run(List.of(EmulatedCluster.oxHome().resolve("integration-tests/cluster/ox-cluster")
-                    .toString(), "loss", "0%"), Duration.ofSeconds(60));
+            cluster.loss("0%");
         }
         assertNoServerLeft();
     }
 
-    private void faultScenario(String op, Runnable breakVictim) throws Exception {
+    /**
+     * Runs a fault scenario. A survivor either finished its part (its call returned a value: e.g. a bcast leaf
+     * that had its data before the victim failed) or returns an error naming a failed rank; at least one survivor
+     * names the victim. With {@code exactBlame}, every survivor error must name the victim: true when the victim's
+     * links close (killed server). A silent victim (link down) is only noticed by timeouts, and a survivor waiting
+     * on a live peer that is itself stuck on the victim names that peer (the RFC-102 layer blames whom it waited
+     * for), so there the test asks only that errors name some rank.
+     */
+    private void faultScenario(String op, Runnable breakVictim, boolean exactBlame) throws Exception {
         Driver d = Driver.start(cluster, "fault-" + op, HOSTS, MASTER_TIMEOUT_S);
         try {
             d.awaitLine("LAUNCHED");
@@ -188,8 +194,14 @@ class ClusterIT {
             assertThat(seen).as("failure reported within the master's timeout")
                     .isLessThan(TimeUnit.SECONDS.toMillis(MASTER_TIMEOUT_S + 10));
             List<String> survivors = out.stream().filter(l -> l.startsWith("SURVIVOR ")).toList();
+            String victimNamed = "rfc102: rank " + VICTIM + " failed";
             assertThat(survivors).as("what the survivors' calls returned").isNotEmpty()
-                    .allSatisfy(l -> assertThat(l).contains("ERROR2").contains("rank " + VICTIM));
+                    .anySatisfy(l -> assertThat(l).contains(victimNamed))
+                    .allSatisfy(l -> {
+                        if (l.contains("ERROR2")) {
+                            assertThat(l).containsPattern(exactBlame ? victimNamed : "rfc102: rank \\d+ failed");
+                        }
+                    });
             for (int r = 0; r < VICTIM; r++) {
                 String prefix = "RECOVERED " + r + " ";
                 assertThat(out).as("rank %d answers after reset", r)
@@ -235,7 +247,7 @@ class ClusterIT {
         private Driver(Process process) {
             this.process = process;
             this.reader = new Thread(() -> pump(line -> {
-                LOG.info("driver: {}", line);
+                System.out.println("driver: " + line);
                 all.add(line);
                 lines.add(line);
             }), "cluster-driver-out");

@@ -142,6 +142,11 @@ public final class EmulatedCluster implements AutoCloseable {
         check(script(List.of(script.toString(), "link", "h" + host, up ? "up" : "down"), COMMAND_TIMEOUT));
     }
 
+    /** {@code ox-cluster loss P%}: the loss of every link; the result says why when the kernel cannot. */
+    public Result loss(String percent) {
+        return script(List.of(script.toString(), "loss", percent), COMMAND_TIMEOUT);
+    }
+
     /** {@code ox-cluster kill hI}: SIGKILL to everything on host i except its sshd. */
     public void kill(int host) {
         check(script(List.of(script.toString(), "kill", "h" + host, "KILL"), COMMAND_TIMEOUT));

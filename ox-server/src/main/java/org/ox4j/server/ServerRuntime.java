@@ -1,10 +1,11 @@
 package org.ox4j.server;
 
-import java.util.ServiceLoader;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import org.ox4j.protocol.SerialCounter;
 import org.ox4j.server.eval.LocalLanguage;
-import org.ox4j.server.eval.MinimalLanguage;
+import org.ox4j.server.eval.AsirLanguage;
+import org.ox4j.server.function.BuiltinFunctions;
 import org.ox4j.server.function.CoreFunctions;
 import org.ox4j.server.function.FunctionRegistry;
 import org.ox4j.server.sm.ServerMathcap;
@@ -17,30 +18,34 @@ import org.ox4j.server.sm.ServerMathcap;
 public final class ServerRuntime {
     private final ServerExtensions extensions;
     private final ServerMathcap mathcap;
-    private final LocalLanguage language;
+    private final Supplier<? extends LocalLanguage> languages;
     private final ServerLimits limits;
     private final int byteOrderOffer;
     private final SerialCounter serials = new SerialCounter();
     private final AtomicLong sessionIds = new AtomicLong();
 
-    public ServerRuntime(ServerExtensions extensions, LocalLanguage language, ServerLimits limits, int byteOrderOffer) {
+    /**
+     * @param languages makes the local language of each new session
+     */
+    public ServerRuntime(ServerExtensions extensions, Supplier<? extends LocalLanguage> languages, ServerLimits limits,
+            int byteOrderOffer) {
         this.extensions = extensions;
         this.mathcap = new ServerMathcap(extensions.advertisedCodes());
-        this.language = language;
+        this.languages = languages;
         this.limits = limits;
         this.byteOrderOffer = byteOrderOffer;
     }
 
     /**
-     * The standard server: core functions (plus the diagnostic ones if asked), every extension on the class path,
-     * the local language found by the service loader (else {@link MinimalLanguage}).
+     * The standard server: the algebra function library over the core functions (plus the diagnostic ones if
+     * asked), every extension on the class path, and the Asir-like local language (one per session).
      */
     public static ServerRuntime standard(ServerLimits limits, int byteOrderOffer, boolean diagnostics) {
         FunctionRegistry functions = new FunctionRegistry();
         CoreFunctions.register(functions, diagnostics);
+        BuiltinFunctions.registerAll(functions);
         ServerExtensions ext = ServerExtensions.standard(functions);
-        LocalLanguage language = ServiceLoader.load(LocalLanguage.class).findFirst().orElseGet(MinimalLanguage::new);
-        return new ServerRuntime(ext, language, limits, byteOrderOffer);
+        return new ServerRuntime(ext, AsirLanguage::new, limits, byteOrderOffer);
     }
 
     public ServerExtensions extensions() {
@@ -51,8 +56,9 @@ public final class ServerRuntime {
         return mathcap;
     }
 
-    public LocalLanguage language() {
-        return language;
+    /** A new session's local language. */
+    public LocalLanguage newLanguage() {
+        return languages.get();
     }
 
     public ServerLimits limits() {

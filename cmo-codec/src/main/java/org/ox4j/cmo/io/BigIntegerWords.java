@@ -14,7 +14,10 @@ import java.nio.ByteOrder;
  * <p>The key observation: the limb bytes and the big-endian magnitude padded to a multiple of 4 bytes are
  * the same bytes in a different order. In little-endian mode the limb array is the whole magnitude byte-reversed;
  * in network mode it is the magnitude with its 4-byte words in reverse order. Both rearrangements are their
- * own inverse, so one in-place routine serves encoding and decoding.
+ * own inverse, so one in-place routine serves {@link #toLimbBytes} and {@link #fromLimbBytes}. The codec's
+ * hot path goes further and moves whole limbs between the sink/source and the big-endian array the
+ * {@link BigInteger} API works with, one int32 at a time; the remaining cost is in
+ * {@link BigInteger#toByteArray()} and {@link BigInteger#BigInteger(int, byte[])}.
  */
 public final class BigIntegerWords {
     private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
@@ -25,8 +28,7 @@ public final class BigIntegerWords {
 
     /** Number of 32-bit words needed for |v| (0 for zero). */
     public static int wordCount(BigInteger v) {
-        int bits = v.signum() < 0 ? v.negate().bitLength() : v.bitLength();
-        return (bits + 31) >>> 5;
+        return (v.abs().bitLength() + 31) >>> 5;
     }
 
     /**
@@ -52,12 +54,45 @@ public final class BigIntegerWords {
     }
 
     /**
-     * Decodes limb bytes that the caller owns and will not use again: the array is rearranged in place into a
-     * big-endian magnitude, avoiding a copy on the decoding hot path.
+     * Writes the limbs of {@code magnitude} (which must not be negative) to {@code out}, low limb first, each
+     * as one int32 in the sink's order, without an intermediate limb array: limb k is read straight out of
+     * the big-endian byte form.
+     *
+     * @return the number of limbs written
      */
-    static BigInteger fromOwnedLimbBytes(byte[] limbBytes, ByteOrder order) {
-        swapLimbOrder(limbBytes, order);
-        return new BigInteger(1, limbBytes);
+    static int writeLimbs(BigInteger magnitude, ByteSink out) {
+        byte[] be = magnitude.toByteArray();
+        int start = be.length > 0 && be[0] == 0 ? 1 : 0;
+        int magLen = be.length - start;
+        int words = (magLen + 3) >>> 2;
+        int fullWords = magLen >>> 2;
+        int end = be.length;
+        for (int k = 0; k < fullWords; k++) {
+            out.writeInt((int) INT_BE.get(be, end - 4 * (k + 1)));
+        }
+        if (fullWords < words) {
+            // the most significant limb has only magLen % 4 bytes
+            int top = 0;
+            for (int i = start; i < end - 4 * fullWords; i++) {
+                top = (top << 8) | (be[i] & 0xff);
+            }
+            out.writeInt(top);
+        }
+        return words;
+    }
+
+    /**
+     * Reads {@code words} limbs from {@code in} (low limb first, in the source's order) and returns the
+     * magnitude; each limb is stored straight into its place in the big-endian byte array the
+     * {@link BigInteger} constructor wants. The caller has checked that the bytes are available.
+     */
+    static BigInteger readLimbs(ByteSource in, int words) {
+        byte[] be = new byte[words * 4];
+        for (int k = words - 1; k >= 0; k--) {
+            // the i-th limb read (i = words-1-k) is the i-th word from the end of the big-endian array
+            INT_BE.set(be, 4 * k, in.readInt());
+        }
+        return new BigInteger(1, be);
     }
 
     /**

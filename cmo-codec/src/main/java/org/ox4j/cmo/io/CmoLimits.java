@@ -4,7 +4,8 @@ package org.ox4j.cmo.io;
  * Bounds every decoder checks <em>before</em> it allocates, so that a hostile length field never decides how
  * much memory is used.
  *
- * @param maxDepth        deepest nesting of composite CMOs
+ * @param maxDepth        deepest nesting: a CMO without children has depth 1, each enclosing CMO adds 1; a value
+ *                        of exactly {@code maxDepth} is accepted, one level more is rejected
  * @param maxElements     most elements in one LIST/ARRAY, terms in one polynomial, exponents in one monomial
  * @param maxStringBytes  longest STRING or DATUM body
  * @param maxBignumWords  most 32-bit words in one ZZ (each of a QQ's parts) or BIGFLOAT32 mantissa

@@ -270,9 +270,7 @@ public final class CmoReader {
         if (words > MAX_ARRAY_WORDS) {
             throw new CmoLimitExceededException("CMO_ZZ words: " + words + " (expected: <= " + MAX_ARRAY_WORDS + ")");
         }
-        byte[] limbs = new byte[words * 4];
-        in.readBytes(limbs, 0, limbs.length);
-        BigInteger mag = BigIntegerWords.fromOwnedLimbBytes(limbs, in.order());
+        BigInteger mag = BigIntegerWords.readLimbs(in, words);
         return f < 0 ? mag.negate() : mag;
     }
 

@@ -157,14 +157,10 @@ public final class CmoWriter {
 
     /** Writes a ZZ body: signed word count, then the limbs of |v| low first. */
     static void writeZZBody(BigInteger v, ByteSink out) {
-        if (v.signum() == 0) {
-            out.writeInt(0);
-            return;
-        }
-        byte[] limbs = BigIntegerWords.toLimbBytes(v, out.order());
-        int words = limbs.length / 4;
-        out.ensureWritable(4L + limbs.length);
+        BigInteger magnitude = v.abs();
+        int words = (magnitude.bitLength() + 31) >>> 5;
+        out.ensureWritable(4L + 4L * words);
         out.writeInt(v.signum() < 0 ? -words : words);
-        out.writeBytes(limbs, 0, limbs.length);
+        BigIntegerWords.writeLimbs(magnitude, out);
     }
 }

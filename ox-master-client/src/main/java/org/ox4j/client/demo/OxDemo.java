@@ -32,7 +32,12 @@ public final class OxDemo {
     }
 
     public static void main(String[] args) {
-        int n = args.length > 0 ? Integer.parseInt(args[0]) : 4;
+        if (args.length == 0 || !args[0].equals("--basic")) {
+            // the main job: the distributed Groebner-basis check/computation over RFC-102
+            GroebnerDemo.main(args);
+            return;
+        }
+        int n = args.length > 1 ? Integer.parseInt(args[1]) : 4;
         int status = new OxDemo(System.out).run(n);
         System.exit(status);
     }

@@ -318,10 +318,25 @@ public final class ServerGroup implements AutoCloseable {
             }
         }
         CompletableFuture<Void> allDone = CompletableFuture.allOf(fs.toArray(CompletableFuture[]::new));
+        // A member that dies makes the others wait for it (a collective blocks); stop waiting at once then.
+        CompletableFuture<Integer> death = new CompletableFuture<>();
+        for (int r = 0; r < size(); r++) {
+            int rank = r;
+            fs.get(r).whenComplete((v, e) -> {
+                if (e != null && isDeath(rank, unwrap(e))) {
+                    death.complete(rank);
+                }
+            });
+        }
         try {
-            OxClient.await(allDone, options.requestTimeout(), what);
+            OxClient.await(CompletableFuture.anyOf(allDone, death), options.requestTimeout(), what);
         } catch (RuntimeException ignored) {
             // reported per rank below
+        }
+        if (death.isDone()) {
+            int rank = death.join();
+            Throwable c = unwrap(fs.get(rank).handle((v, e) -> e).join());
+            throw new GroupMemberFailedException(rank, what + ": server died or closed its connection", c);
         }
         List<T> results = new ArrayList<>();
         for (int r = 0; r < size(); r++) {
@@ -337,9 +352,7 @@ public final class ServerGroup implements AutoCloseable {
                     throw new GroupMemberFailedException(named, what + ": " + c.getMessage() + " (reported by rank "
                             + r + ")", c);
                 }
-                String why = c instanceof OxConnectionClosedException || failed.contains(r)
-                        ? "server died or closed its connection" : c.getMessage();
-                throw new GroupMemberFailedException(r, what + ": " + why, c);
+                throw new GroupMemberFailedException(r, what + ": " + c.getMessage(), c);
             }
             results.add(f.join());
         }
@@ -358,6 +371,10 @@ public final class ServerGroup implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    private boolean isDeath(int rank, Throwable c) {
+        return c instanceof OxConnectionClosedException || failed.contains(rank);
     }
 
     private void checkRank(int root) {

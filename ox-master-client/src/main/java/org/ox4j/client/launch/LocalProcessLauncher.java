@@ -133,7 +133,8 @@ public final class LocalProcessLauncher implements ServerLauncher {
             ReadinessLine ready = awaitReady(process, out, readinessTimeout, describe());
             OxServerAddress address = transport == Transport.TCP
                     ? OxServerAddress.tcp("127.0.0.1", ready.controlPort(), ready.dataPort())
-                    : OxServerAddress.unix(base);
+                    : new OxServerAddress(java.net.UnixDomainSocketAddress.of(ready.control()),
+                            java.net.UnixDomainSocketAddress.of(ready.data()), Optional.empty(), Optional.empty());
             LOG.debug("{} ready: {}", name, address);
             return new LaunchedServer(process, address.withPassword(password), name, temporary, Optional.empty());
         } catch (RuntimeException e) {

@@ -37,9 +37,13 @@ class HostfileTest {
 
     @Test
     void readinessLine() {
-        assertThat(ReadinessLine.parse("OX4J READY control=40001 data=40002\r"))
-                .contains(new ReadinessLine(40001, 40002));
-        assertThat(ReadinessLine.parse("OX4J READY control=x data=1")).isEmpty();
+        ReadinessLine tcp = ReadinessLine.parse("OX4J READY control=40001 data=40002\r").orElseThrow();
+        assertThat(tcp.controlPort()).isEqualTo(40001);
+        assertThat(tcp.dataPort()).isEqualTo(40002);
+        ReadinessLine unix = ReadinessLine.parse("OX4J READY control=/tmp/a.control data=/tmp/a.data").orElseThrow();
+        assertThat(unix.control()).isEqualTo("/tmp/a.control");
+        assertThatThrownBy(unix::controlPort).hasMessageContaining("/tmp/a.control");
+        assertThat(ReadinessLine.parse("OX4J READY control=1")).isEmpty();
         assertThat(ReadinessLine.parse("starting")).isEmpty();
     }
 

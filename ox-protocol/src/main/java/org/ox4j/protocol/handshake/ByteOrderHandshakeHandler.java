@@ -129,7 +129,10 @@ public final class ByteOrderHandshakeHandler extends ChannelInboundHandlerAdapte
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (!result.isDone()) {
+        if (!result.isDone() && !started) {
+            // refused earlier in the pipeline (e.g. wrong password), which logged the reason
+            result.completeExceptionally(new HandshakeException("connection closed before the byte-order handshake"));
+        } else if (!result.isDone()) {
             fail(ctx, "connection closed during the byte-order handshake");
         }
         ctx.fireChannelInactive();

@@ -1,6 +1,7 @@
 package org.ox4j.protocol.transport;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelException;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.EventLoopGroup;
@@ -222,13 +223,14 @@ public final class OxTransport {
 
     private static Channel wrapDescriptor(int fd) {
         Epoll.ensureAvailability();
-        io.netty.channel.unix.Socket probe = new io.netty.channel.unix.Socket(fd);
         int type;
         int family;
         try {
+            // the constructor already calls getsockname(), which fails for non-sockets
+            io.netty.channel.unix.Socket probe = new io.netty.channel.unix.Socket(fd);
             type = probe.getIntOpt(SOL_SOCKET, SO_TYPE);
             family = probe.getIntOpt(SOL_SOCKET, SO_DOMAIN);
-        } catch (IOException e) {
+        } catch (IOException | ChannelException e) {
             throw new OxProtocolException("fd " + fd + " is not a usable socket: " + e.getMessage(), e);
         }
         if (type != SOCK_STREAM) {

@@ -8,10 +8,15 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioChannelOption;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import jdk.net.ExtendedSocketOptions;
 
 /**
- * Socket options for OX's small request/response messages. {@code TCP_NODELAY} on every TCP connection; on epoll
- * additionally {@code TCP_QUICKACK}, re-armed after every read because the kernel drops back to delayed ACKs.
+ * Socket options for OX's small request/response messages. {@code TCP_NODELAY} on every TCP connection, and
+ * {@code TCP_QUICKACK} (Linux) re-armed after every read because the kernel drops back to delayed ACKs: through
+ * {@code EpollChannelOption.TCP_QUICKACK} on epoll, through the JDK's {@code ExtendedSocketOptions.TCP_QUICKACK}
+ * on NIO where the platform supports it.
  *
  * <p>Why: Asir masters write small messages without {@code TCP_NODELAY}; Nagle on their side holds the next
  * message until the previous one is acknowledged, and a server with delayed ACKs acknowledges only after about
@@ -23,6 +28,7 @@ public final class SocketTuning {
     public static final String QUICK_ACK_HANDLER_NAME = "ox-quickack";
 
     private static final QuickAckRearmer QUICK_ACK = new QuickAckRearmer();
+    private static final ChannelOption<Boolean> NIO_QUICKACK = nioQuickAckOption();
 
     private SocketTuning() {
     }
@@ -32,14 +38,32 @@ public final class SocketTuning {
      * the head of its pipeline. Call it from a {@code ChannelInitializer}. Other channel kinds are left unchanged.
      */
     public static void tune(Channel ch) {
-        if (ch instanceof SocketChannel) {
-            ch.config().setOption(ChannelOption.TCP_NODELAY, true);
+        if (!(ch instanceof SocketChannel)) {
+            return;
         }
+        ch.config().setOption(ChannelOption.TCP_NODELAY, true);
+        if (setQuickAck(ch) && ch.pipeline().get(QUICK_ACK_HANDLER_NAME) == null) {
+            ch.pipeline().addFirst(QUICK_ACK_HANDLER_NAME, QUICK_ACK);
+        }
+    }
+
+    /** True if {@code ch} supports TCP_QUICKACK and it is now on. */
+    static boolean setQuickAck(Channel ch) {
         if (ch instanceof EpollSocketChannel) {
-            ch.config().setOption(EpollChannelOption.TCP_QUICKACK, true);
-            if (ch.pipeline().get(QUICK_ACK_HANDLER_NAME) == null) {
-                ch.pipeline().addFirst(QUICK_ACK_HANDLER_NAME, QUICK_ACK);
-            }
+            return ch.config().setOption(EpollChannelOption.TCP_QUICKACK, true);
+        }
+        if (ch instanceof NioSocketChannel && NIO_QUICKACK != null) {
+            return ch.config().setOption(NIO_QUICKACK, true);
+        }
+        return false;
+    }
+
+    private static ChannelOption<Boolean> nioQuickAckOption() {
+        try {
+            return NioChannelOption.of(ExtendedSocketOptions.TCP_QUICKACK);
+        } catch (RuntimeException | LinkageError e) {
+            // jdk.net absent or option unknown on this platform: NIO connections simply keep delayed ACKs
+            return null;
         }
     }
 
@@ -48,14 +72,14 @@ public final class SocketTuning {
         return QUICK_ACK;
     }
 
-    /** Re-arms {@code TCP_QUICKACK} at the end of every read burst; passes all events on unchanged. */
+    /** Re-arms {@code TCP_QUICKACK} at the end of every read burst (on the event loop); passes all events on. */
     @ChannelHandler.Sharable
     static final class QuickAckRearmer extends ChannelInboundHandlerAdapter {
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
             Channel ch = ctx.channel();
-            if (ch instanceof EpollSocketChannel && ch.isOpen()) {
-                ch.config().setOption(EpollChannelOption.TCP_QUICKACK, true);
+            if (ch.isOpen()) {
+                setQuickAck(ch);
             }
             ctx.fireChannelReadComplete();
         }

@@ -1,19 +1,16 @@
 package org.ox4j.protocol.codec;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.ox4j.specs.GoldenVectors;
 
 /**
- * One direction of one connection from the captured Asir sessions (copied from shared/vectors): the raw bytes and
- * what the independent capture decoder ({@code *.decoded.txt}) found in them.
+ * One direction of one connection from the captured Asir sessions (the specs module's golden vectors): the raw
+ * bytes and what the independent capture decoder ({@code *.decoded.txt}) found in them.
  */
 record CapturedVector(String name, byte[] bytes, ByteOrder order, List<Frame> frames, int endOffset) {
 
@@ -21,7 +18,6 @@ record CapturedVector(String name, byte[] bytes, ByteOrder order, List<Frame> fr
     record Frame(int offset, String tagName, int serial, int commandCode) {
     }
 
-    private static final String ROOT = "/org/ox4j/protocol/vectors/";
     private static final Pattern FRAME = Pattern.compile(
             "^@(\\d+) (OX_COMMAND|OX_DATA|OX_SYNC_BALL) serial=(\\d+)(?:.*\\((\\d+)\\))?.*$");
     private static final Pattern END = Pattern.compile("^@(\\d+) end of stream.*$");
@@ -39,17 +35,17 @@ record CapturedVector(String name, byte[] bytes, ByteOrder order, List<Frame> fr
 
     static List<CapturedVector> all() {
         List<CapturedVector> out = new ArrayList<>();
-        for (String line : text(ROOT + "index.txt").split("\n")) {
-            if (!line.isBlank()) {
-                out.add(load(line.trim()));
+        for (String folder : GoldenVectors.folders()) {
+            for (String bin : GoldenVectors.binFiles(folder)) {
+                out.add(load(folder + "/" + bin));
             }
         }
         return out;
     }
 
     static CapturedVector load(String binName) {
-        byte[] bytes = bytes(ROOT + binName);
-        String decoded = text(ROOT + binName.replace(".bin", ".decoded.txt"));
+        byte[] bytes = GoldenVectors.bytes(binName);
+        String decoded = GoldenVectors.text(binName.replace(".bin", ".decoded.txt"));
         ByteOrder order = null;
         List<Frame> frames = new ArrayList<>();
         int end = -1;
@@ -74,20 +70,5 @@ record CapturedVector(String name, byte[] bytes, ByteOrder order, List<Frame> fr
                     + ", " + bytes.length + " bytes)");
         }
         return new CapturedVector(binName, bytes, order, List.copyOf(frames), end);
-    }
-
-    private static byte[] bytes(String resource) {
-        try (InputStream in = CapturedVector.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("missing test resource " + resource);
-            }
-            return in.readAllBytes();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static String text(String resource) {
-        return new String(bytes(resource), StandardCharsets.UTF_8);
     }
 }

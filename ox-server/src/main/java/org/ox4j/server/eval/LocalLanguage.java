@@ -4,9 +4,9 @@ import java.util.Optional;
 import org.ox4j.cmo.Cmo;
 
 /**
- * The server's local language, run by {@code SM_executeStringByLocalParser} and {@code SM_evalName}. An
- * implementation is found with {@link java.util.ServiceLoader} (the algebra module provides the Asir-like
- * language); without one the server uses {@link MinimalLanguage}.
+ * The server's local language as the stack machine sees it, run by {@code SM_executeStringByLocalParser} and
+ * {@code SM_evalName}: {@link AsirLanguage} (the algebra module's) in the server, {@link MinimalLanguage} in tests of
+ * the stack machine alone.
  */
 public interface LocalLanguage {
     /**

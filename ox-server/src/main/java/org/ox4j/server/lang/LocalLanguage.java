@@ -11,7 +11,6 @@ import org.ox4j.server.algebra.AsirPrinter;
 import org.ox4j.server.algebra.Lst;
 import org.ox4j.server.algebra.Num;
 import org.ox4j.server.algebra.Poly;
-import org.ox4j.server.algebra.Str;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.algebra.ValueCodec;
 import org.ox4j.server.algebra.VariableOrder;
@@ -185,7 +184,7 @@ public final class LocalLanguage {
             if (n instanceof Node.Unary u) {
                 Value v = eval(u.operand(), scope);
                 return switch (u.op()) {
-                    case "-" -> wrap(u.at(), () -> algebra.neg(v));
+                    case "-" -> algebra.neg(v);
                     case "!" -> bool(!truth(v));
                     default -> v;
                 };
@@ -208,7 +207,7 @@ public final class LocalLanguage {
             }
             Value x = eval(b.left(), scope);
             Value y = eval(b.right(), scope);
-            return wrap(b.at(), () -> switch (b.op()) {
+            return switch (b.op()) {
                 case "+" -> algebra.add(x, y);
                 case "-" -> algebra.sub(x, y);
                 case "*" -> algebra.mul(x, y);
@@ -218,7 +217,7 @@ public final class LocalLanguage {
                 case "==" -> bool(algebra.equal(x, y));
                 case "!=" -> bool(!algebra.equal(x, y));
                 default -> bool(compare(b, x, y));
-            });
+            };
         }
 
         private boolean compare(Node.Binary b, Value x, Value y) {
@@ -273,10 +272,6 @@ public final class LocalLanguage {
             return codec.fromCmo(spec.function().apply(cmoArgs, ctx));
         }
 
-        private Value wrap(Token at, java.util.function.Supplier<Value> op) {
-            return op.get();
-        }
-
         private boolean truth(Value v) {
             return !v.isZero();
         }
@@ -293,10 +288,5 @@ public final class LocalLanguage {
     /** Printed form of a value (Asir's), for callers that need SM_popString text. */
     public static String print(Value v) {
         return AsirPrinter.print(v);
-    }
-
-    /** The string value of a CMO string, or the printed form. */
-    static String text(Value v) {
-        return v instanceof Str s ? s.value() : AsirPrinter.print(v);
     }
 }

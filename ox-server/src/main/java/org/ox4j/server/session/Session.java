@@ -73,7 +73,7 @@ public final class Session implements Closeable {
         SessionEvalContext eval = new SessionEvalContext(interruption, runtime.extensions().functions(),
                 runtime.extensions().createServices(info));
         OperandStack stack = new OperandStack(runtime.limits().maxStackDepth(), runtime.limits().maxSessionBytes());
-        this.machine = new StackMachine(runtime.extensions(), runtime.mathcap(), runtime.language(), eval, stack,
+        this.machine = new StackMachine(runtime.extensions(), runtime.mathcap(), runtime.newLanguage(), eval, stack,
                 new Replies(), () -> runningEpoch != epoch);
     }
 

@@ -126,7 +126,8 @@ public final class EvaluationCommands {
         try {
             result = call(c, call);
         } catch (ComputationInterruptedException e) {
-            throw e;
+            // SM_control_intr: the waiting client gets the error as the result; after a reset the session drops it
+            result = CmoError2.of(c.serial(), "interrupted");
         } catch (EvaluationException e) {
             // ox_asir pushes a runtime error and sends nothing, leaving the client waiting; ox4j sends it instead
             result = CmoError2.of(c.serial(), e.getMessage());

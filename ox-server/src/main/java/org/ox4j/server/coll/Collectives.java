@@ -81,6 +81,10 @@ public final class Collectives {
         }
         CollChannel announce = ch.phase(3);
         if (comm.rank() == root) {
+            if (value == null) {
+                throw new CommException("bcast: the root must pass a value (expected: non-null payload at rank "
+                        + root + ")");
+            }
             Algorithms.Bcast a = (Algorithms.Bcast) selector.cheapest(Collective.BCAST, p(), value.byteSize(), null,
                     Blocks.isSplittable(value));
             Payload name = Payload.of(CmoString.of(a.name()));

@@ -62,7 +62,7 @@ public final class Calibration {
 
     /**
      * Runs the ping-pong; every rank of {@code comm} must call it. Returns the samples at rank 0, an empty list
-     * elsewhere. {@code reps} round trips per size after one warm-up.
+     * elsewhere. {@code reps} round trips per size after a warm-up sweep over all sizes.
      */
     public static List<Sample> pingPong(Communicator comm, long[] sizes, int reps, Duration timeout) {
         List<Sample> out = new ArrayList<>();
@@ -70,27 +70,34 @@ public final class Calibration {
             return out;
         }
         int peer = 1 - comm.rank();
+        // warm-up sweep over every size first, so the JIT has compiled the copy loops before anything is timed
         for (long size : sizes) {
-            Payload msg = Payload.ofBytes(new byte[Math.toIntExact(size)]);
-            double[] times = new double[reps];
-            for (int i = -1; i < reps; i++) {
-                long t0 = System.nanoTime();
-                if (comm.rank() == 0) {
-                    comm.send(msg, peer, TAG);
-                    comm.recv(peer, TAG, timeout);
-                } else {
-                    comm.recv(peer, TAG, timeout);
-                    comm.send(msg, peer, TAG);
-                }
-                if (i >= 0) {
-                    times[i] = (System.nanoTime() - t0) / 2e9;
-                }
-            }
+            roundTrips(comm, peer, Payload.ofBytes(new byte[Math.toIntExact(size)]), 2, timeout);
+        }
+        for (long size : sizes) {
+            double[] times = roundTrips(comm, peer, Payload.ofBytes(new byte[Math.toIntExact(size)]), reps, timeout);
             if (comm.rank() == 0) {
                 out.add(new Sample(size, RobustFit.median(times)));
             }
         }
         return out;
+    }
+
+    /** {@code reps} timed round trips; returns one-way times (half a round trip). */
+    private static double[] roundTrips(Communicator comm, int peer, Payload msg, int reps, Duration timeout) {
+        double[] times = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            long t0 = System.nanoTime();
+            if (comm.rank() == 0) {
+                comm.send(msg, peer, TAG);
+                comm.recv(peer, TAG, timeout);
+            } else {
+                comm.recv(peer, TAG, timeout);
+                comm.send(msg, peer, TAG);
+            }
+            times[i] = (System.nanoTime() - t0) / 2e9;
+        }
+        return times;
     }
 
     /** Fits both models to the samples ({@code gamma} is carried into both). */
@@ -115,6 +122,18 @@ public final class Calibration {
                     packet.pointToPoint(s.bytes())));
         }
         return new Result(hockney, packet, rows);
+    }
+
+    /**
+     * The calibration command's core: ping-pong over {@code sizes} (every rank calls it), γ measured locally,
+     * both models fitted. Returns the result at rank 0, null elsewhere.
+     */
+    public static Result calibrate(Communicator comm, long[] sizes, int reps, Duration timeout) {
+        List<Sample> samples = pingPong(comm, sizes, reps, timeout);
+        if (samples.isEmpty()) {
+            return null;
+        }
+        return fit(samples, measureGamma(1 << 16, 9));
     }
 
     /** Measures γ: median seconds per byte of an element-wise long sum over {@code longs} elements. */

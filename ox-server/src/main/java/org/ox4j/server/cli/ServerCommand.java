@@ -68,6 +68,7 @@ public final class ServerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        bindLinksWhereReached();
         ServerRuntime rt = ServerRuntime.standard(common.limits(), common.byteOrderOffer(), common.diagnostics);
         if (unmatched != null && !unmatched.isEmpty()) {
             LogManager.getLogger().info("ignoring arguments {}", unmatched);
@@ -80,5 +81,24 @@ public final class ServerCommand implements Callable<Integer> {
         OxLaunchOptions opt = new OxLaunchOptions(host, controlPort == null ? 1200 : controlPort,
                 dataPort == null ? 1300 : dataPort, pc, pd, reverse, insecure, portfile, unix);
         return new OxLaunch(rt, opt).run();
+    }
+
+    /**
+     * A server started with {@code -host ADDR} (not loopback) is reached by its master at ADDR, so its peers on other
+     * hosts must reach its RFC-102 links there too: unless {@code ox.rfc102.bind} is set, the links listen on ADDR
+     * (set before the extensions read their settings).
+     */
+    private void bindLinksWhereReached() {
+        if (reverse || unix != null || System.getProperty("ox.rfc102.bind") != null) {
+            return;
+        }
+        try {
+            if (!java.net.InetAddress.getByName(host).isLoopbackAddress()) {
+                System.setProperty("ox.rfc102.bind", host);
+            }
+        } catch (java.net.UnknownHostException e) {
+            LogManager.getLogger().warn("-host {}: {}; RFC-102 links keep their default bind address", host,
+                    e.getMessage());
+        }
     }
 }

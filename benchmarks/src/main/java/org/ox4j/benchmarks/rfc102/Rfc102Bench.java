@@ -1,11 +1,17 @@
 package org.ox4j.benchmarks.rfc102;
 
 import java.math.BigInteger;
+import java.time.Duration;
+import java.util.Collections;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.ox4j.client.OxClient;
+import org.ox4j.client.OxClientOptions;
+import org.ox4j.client.OxClientResources;
+import org.ox4j.client.group.LinkAddressing;
+import org.ox4j.client.launch.LocalProcessLauncher;
 import org.ox4j.client.group.ServerGroup;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoIndeterminate;
@@ -43,7 +49,11 @@ public final class Rfc102Bench {
         int bytes = CmoWriter.toBytes(poly, java.nio.ByteOrder.LITTLE_ENDIAN).length;
         System.out.printf("rfc102 bench: polynomial with %d terms, %d-bit coefficients, %d bytes as CMO; %d reps%n",
                 terms, bits, bytes, reps);
-        try (ServerGroup group = ServerGroup.launchLocal(8)) {
+        OxClientOptions options = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(10));
+        // eight JVMs starting at once on a small machine need more than the default minute to be ready
+        LocalProcessLauncher launcher = LocalProcessLauncher.builder().readinessTimeout(Duration.ofMinutes(5)).build();
+        try (ServerGroup group = ServerGroup.launch(Collections.nCopies(8, launcher),
+                Collections.nCopies(8, "127.0.0.1"), LinkAddressing.tcp(), options, OxClientResources.shared())) {
             System.out.printf("%-8s %-22s %10s %10s%n", "servers", "collective", "min ms", "median ms");
             for (int s : new int[] {2, 4, 8}) {
                 setSize(group, s);

@@ -14,7 +14,10 @@ import java.nio.ByteOrder;
  * <p>The key observation: the limb bytes and the big-endian magnitude padded to a multiple of 4 bytes are
  * the same bytes in a different order. In little-endian mode the limb array is the whole magnitude byte-reversed;
  * in network mode it is the magnitude with its 4-byte words in reverse order. Both rearrangements are their
- * own inverse, so one in-place routine serves encoding and decoding.
+ * own inverse, so one in-place routine serves {@link #toLimbBytes} and {@link #fromLimbBytes}. The codec's
+ * hot path goes further and moves whole limbs between the sink/source and the big-endian array the
+ * {@link BigInteger} API works with, one int32 at a time; the remaining cost is in
+ * {@link BigInteger#toByteArray()} and {@link BigInteger#BigInteger(int, byte[])}.
  */
 public final class BigIntegerWords {
     private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);

@@ -28,6 +28,7 @@ class CmoCodecProperties {
 
     @Property(tries = 1000)
     void randomTreesRoundTripInBothOrders(@ForAll("cmos") Cmo value) {
+        net.jqwik.api.statistics.Statistics.label("outer type").collect(value.type());
         for (ByteOrder order : ORDERS) {
             byte[] wire = CmoWriter.toBytes(value, order);
             ByteBufferSource src = ByteBufferSource.of(wire, order);

@@ -33,7 +33,7 @@ class MathcapPolicyTest {
             17, 19, 20, 21, 22, 24, 25, 26, 31, 34, 27, 33, 60, 61, 52, 35).build();
 
     private static int refusedTag(MathcapPolicy p, Cmo c) {
-        return catchThrowableOfType(() -> p.check(c), MathcapViolationException.class).tag();
+        return catchThrowableOfType(MathcapViolationException.class, () -> p.check(c)).tag();
     }
 
     @Test

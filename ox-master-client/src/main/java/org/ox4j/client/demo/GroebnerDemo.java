@@ -1,6 +1,8 @@
 package org.ox4j.client.demo;
 
 import java.io.PrintStream;
+import java.time.Duration;
+import java.util.Collections;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +10,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.ox4j.client.OxClient;
 import org.ox4j.client.OxClientException;
+import org.ox4j.client.OxClientOptions;
+import org.ox4j.client.OxClientResources;
+import org.ox4j.client.group.LinkAddressing;
+import org.ox4j.client.launch.LocalProcessLauncher;
 import org.ox4j.client.group.GroupMemberFailedException;
 import org.ox4j.client.group.ServerGroup;
 import org.ox4j.client.syntax.CmoFormatter;
@@ -45,6 +51,17 @@ public final class GroebnerDemo {
             "  return R;",
             "}",
             "ox4j_pairs_nf(G, P, V, O);");
+
+    /**
+     * Rank 0 adds a round's remainders R to G one by one, each first reduced modulo the current G, so remainders of
+     * the same round that reduce each other are not all added (keeps G and the next round's pairs small).
+     */
+    static final String ADD_PROGRAM = String.join("\n",
+            "def ox4j_add(G, R, V, O) {",
+            "  while (length(R) > 0) { H = p_nf(car(R), G, V, O); R = cdr(R); if (H != 0) G = append(G, [H]); }",
+            "  return G;",
+            "}",
+            "G = ox4j_add(G, R, V, O); length(G);");
 
     private final PrintStream out;
     private final Options options;
@@ -108,7 +125,13 @@ public final class GroebnerDemo {
                 options.compute() ? "computation" : "check", sys.name(), sys.polynomials().size(),
                 sys.variableList(), options.servers());
         long t = System.nanoTime();
-        try (ServerGroup group = ServerGroup.launchLocal(options.servers())) {
+        int n = options.servers();
+        // local reductions of a big round may take minutes: a long request timeout (the servers keep their own)
+        OxClientOptions clientOptions = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(30));
+        LocalProcessLauncher launcher = LocalProcessLauncher.builder().readinessTimeout(Duration.ofMinutes(3)).build();
+        try (ServerGroup group = ServerGroup.launch(Collections.nCopies(n, launcher),
+                Collections.nCopies(n, "127.0.0.1"), LinkAddressing.tcp(), clientOptions,
+                OxClientResources.shared())) {
             phase("launch + RFC-102 wiring", t);
             int code = options.compute() ? compute(group, sys) : check(group, sys);
             printPhases();
@@ -163,7 +186,7 @@ public final class GroebnerDemo {
             }
             bcastG(group);
             List<Cmo> remainders = checkPairs(group, pairs);
-            out.printf("  round %d: %d non-zero remainder(s) added to G%n", round, remainders.size());
+            out.printf("  round %d: %d non-zero remainder(s)%n", round, remainders.size());
             checkedUpTo = m;
             if (remainders.isEmpty()) {
                 break;
@@ -171,8 +194,8 @@ public final class GroebnerDemo {
             long t = System.nanoTime();
             root.push(new CmoList(remainders), CmoString.of("R"));
             root.execute(SmCommand.SET_NAME);
-            m = intOf(root.executeString("G = append(G, R); length(G);"));
-            phase("append remainders on rank 0", t);
+            m = intOf(root.executeString(ADD_PROGRAM));
+            phase("add remainders to G on rank 0", t);
         }
         long t = System.nanoTime();
         int reduced = intOf(root.executeString("length(nd_gr(G, V, 0, O));"));

@@ -19,7 +19,7 @@ import org.ox4j.cmo.CmoZZ;
 /**
  * Prints a stack object the way ox_asir's SM_popString does: zero as {@code 0}, strings without quotes, INT32 as an
  * unsigned decimal, lists as {@code [a,b,c]} without spaces, errors as {@code error([...])}, polynomials in Asir's
- * infix form.
+ * infix form (as the algebra module prints them).
  */
 public final class AsirPrinter {
     private AsirPrinter() {
@@ -65,13 +65,26 @@ public final class AsirPrinter {
         } else if (c instanceof CmoIndeterminate i) {
             print(i.name(), b);
         } else if (c instanceof CmoRecursivePolynomial p) {
-            polynomial(p.body(), p.variables().elements(), b);
+            b.append(algebraic(c, () -> {
+                StringBuilder pb = new StringBuilder();
+                polynomial(p.body(), p.variables().elements(), pb);
+                return pb.toString();
+            }));
         } else {
             // NULL, ZERO and every kind of zero print as 0, like Asir's zero
             switch (c.type()) {
                 case NULL, ZERO -> b.append('0');
                 default -> b.append(c.type().specName());
             }
+        }
+    }
+
+    /** Asir's own form from the algebra module (term order, signs); the plain form if it cannot convert. */
+    private static String algebraic(Cmo c, java.util.function.Supplier<String> fallback) {
+        try {
+            return org.ox4j.server.algebra.AsirPrinter.print(c);
+        } catch (RuntimeException e) {
+            return fallback.get();
         }
     }
 

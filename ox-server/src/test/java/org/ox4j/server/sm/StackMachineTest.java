@@ -123,6 +123,18 @@ class StackMachineTest {
     }
 
     @Test
+    void popStringPrintsPolynomialsInAsirForm() {
+        // x^2 + 2*x - 3 as a recursive polynomial in x
+        CmoList vars = CmoList.of(new org.ox4j.cmo.CmoIndeterminate(CmoString.of("x")));
+        push(new org.ox4j.cmo.CmoRecursivePolynomial(vars, new org.ox4j.cmo.CmoPolynomialInOneVariable(0, List.of(
+                new org.ox4j.cmo.CmoPolynomialInOneVariable.Term(2, CmoZZ.of(1)),
+                new org.ox4j.cmo.CmoPolynomialInOneVariable.Term(1, CmoZZ.of(2)),
+                new org.ox4j.cmo.CmoPolynomialInOneVariable.Term(0, CmoZZ.of(-3))))));
+        cmd(SmCommand.POP_STRING);
+        assertThat(((OxData) sent.get(0)).cmo()).isEqualTo(CmoString.of("x^2+2*x-3"));
+    }
+
+    @Test
     void mathcapIsPushedNotSentAndListsOurCommands() {
         cmd(SmCommand.MATHCAP);
         assertThat(sent).isEmpty();

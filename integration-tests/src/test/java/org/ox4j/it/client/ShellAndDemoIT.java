@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.ox4j.client.OxClient;
 import org.ox4j.client.launch.OxHome;
 
-/** {@code bin/oxsh} in script mode and {@code bin/ox-demo}, run as a user runs them. */
+/** {@code bin/oxsh} in script mode and {@code bin/ox-demo --basic} (the first demo), run as a user runs them. */
 class ShellAndDemoIT {
     @RegisterExtension
     final ProcessLeakCheck leaks = new ProcessLeakCheck();
@@ -70,17 +70,9 @@ class ShellAndDemoIT {
     }
 
     @Test
-    void demoRunsOnFourServersAndChecksItsResults() throws IOException {
+    void basicDemoRunsOnFourServersAndChecksItsResults() throws IOException {
         Run r = run("", "bin/ox-demo", "--basic");
         assertThat(r.status()).as("stdout: %s%nstderr: %s", r.out(), r.err()).isZero();
         assertThat(r.out()).contains("group of 4 ready").contains("rank 3:").contains("all results checked");
-    }
-
-    @Test
-    void groebnerDemoChecksABasisOverRfc102() throws IOException {
-        Run r = run("", "bin/ox-demo", "--system", "katsura3", "--servers", "3");
-        assertThat(r.status()).as("stdout: %s%nstderr: %s", r.out(), r.err()).isZero();
-        assertThat(r.out()).contains("rank 2:").contains("SM_bcast_102 of G")
-                .contains("answer: G is a Groebner basis");
     }
 }

@@ -40,7 +40,10 @@ public final class LocalProcessLauncher implements ServerLauncher {
         this.extraArgs = List.copyOf(extraArgs);
     }
 
-    /** TCP on loopback, home found by {@link OxHome#locate()}, 60 s to become ready. */
+    /**
+     * TCP on loopback, home found by {@link OxHome#locate()}, up to 180 s to become ready (a bound, not a wait: a
+     * JVM starting on a heavily loaded machine can take a minute).
+     */
     public static LocalProcessLauncher create() {
         return builder().build();
     }
@@ -54,7 +57,7 @@ public final class LocalProcessLauncher implements ServerLauncher {
         private Path home;
         private List<String> command;
         private Transport transport = Transport.TCP;
-        private Duration readinessTimeout = Duration.ofSeconds(60);
+        private Duration readinessTimeout = Duration.ofSeconds(180);
         private final List<String> extraArgs = new ArrayList<>();
 
         /** The ox4j checkout or distribution (default: {@link OxHome#locate()}). */

@@ -52,10 +52,10 @@ public final class SshLauncher implements ServerLauncher {
         }
     }
 
-    /** {@code ssh -o BatchMode=yes HOST}, same home path as this machine's, 60 s readiness timeout. */
+    /** {@code ssh -o BatchMode=yes HOST}, same home path as this machine's, 180 s readiness timeout. */
     public static SshLauncher forHost(String host) {
         return new SshLauncher(host, host, OxHome.locate().toString(), List.of("ssh", "-o", "BatchMode=yes"),
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(180));
     }
 
     @Override

@@ -34,7 +34,7 @@ import org.ox4j.cmo.CmoZZ;
 import org.ox4j.protocol.handshake.OneTimePassword;
 
 /** The client against every form {@code bin/ox-server} can be started in, started by the test itself. */
-class LaunchFormsIT {
+class ClientLaunchFormsIT {
     @RegisterExtension
     final ProcessLeakCheck leaks = new ProcessLeakCheck();
 

@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.net.InetSocketAddress;
+import java.net.SocketOption;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.SocketChannel;
 import org.ox4j.cmo.CmoLimitExceededException;
 import org.ox4j.cmo.io.ByteSource;
 
@@ -13,15 +16,21 @@ import org.ox4j.cmo.io.ByteSource;
  * A blocking {@link ByteSource} over a channel, buffered, that counts the bytes of the current message and refuses
  * to read more than the configured maximum. Used by a link's reader thread only. The end of the stream is
  * reported as an {@link UncheckedIOException} wrapping {@link EOFException}.
+ *
+ * <p>Large byte runs (array payloads) are read straight into the destination array once the buffer is drained,
+ * saving a copy. On TCP the reader re-arms {@code TCP_QUICKACK} (Linux) after every read: the kernel falls back to
+ * delayed ACKs, and a ping-pong of messages a few hundred KiB long then stalls for the 40 ms ACK timer.
  */
 final class ChannelByteSource implements ByteSource {
     private final ReadableByteChannel channel;
     private final ByteBuffer buf;
     private final long maxMessageBytes;
     private long messageBytes;
+    private final SocketOption<Boolean> quickAck;
 
     ChannelByteSource(ReadableByteChannel channel, ByteOrder order, int bufferSize, long maxMessageBytes) {
         this.channel = channel;
+        this.quickAck = quickAckOption(channel);
         this.buf = ByteBuffer.allocate(bufferSize).order(order);
         this.buf.flip();
         this.maxMessageBytes = maxMessageBytes;
@@ -61,6 +70,10 @@ final class ChannelByteSource implements ByteSource {
         int done = 0;
         while (done < len) {
             if (!buf.hasRemaining()) {
+                if (len - done >= buf.capacity()) {
+                    done += readDirect(dst, off + done, len - done);
+                    continue;
+                }
                 fill(1);
             }
             int n = Math.min(len - done, buf.remaining());
@@ -98,6 +111,42 @@ final class ChannelByteSource implements ByteSource {
         }
     }
 
+    /** One read into {@code dst} (the buffer is empty); returns the bytes read. */
+    private int readDirect(byte[] dst, int off, int len) {
+        try {
+            int n = channel.read(ByteBuffer.wrap(dst, off, len));
+            if (n < 0) {
+                throw new UncheckedIOException(new EOFException("link closed by the peer"));
+            }
+            rearmQuickAck();
+            return n;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void rearmQuickAck() {
+        if (quickAck != null) {
+            try {
+                ((SocketChannel) channel).setOption(quickAck, true);
+            } catch (IOException | RuntimeException e) {
+                // best effort: only latency is at stake
+            }
+        }
+    }
+
+    private static SocketOption<Boolean> quickAckOption(ReadableByteChannel channel) {
+        try {
+            if (channel instanceof SocketChannel sc && sc.getRemoteAddress() instanceof InetSocketAddress
+                    && sc.supportedOptions().contains(jdk.net.ExtendedSocketOptions.TCP_QUICKACK)) {
+                return jdk.net.ExtendedSocketOptions.TCP_QUICKACK;
+            }
+        } catch (IOException | RuntimeException | LinkageError e) {
+            // not available: delayed ACKs stay
+        }
+        return null;
+    }
+
     /** Reads until at least {@code n} bytes are buffered. */
     private void fill(int n) {
         buf.compact();
@@ -106,6 +155,7 @@ final class ChannelByteSource implements ByteSource {
                 if (channel.read(buf) < 0) {
                     throw new UncheckedIOException(new EOFException("link closed by the peer"));
                 }
+                rearmQuickAck();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -37,6 +37,7 @@ final class PeerLink implements AutoCloseable {
     static final String ENVELOPE_MARK = "ox4j-mpi";
 
     private static final Logger LOG = LogManager.getLogger();
+    private static final int SEND_BUFFER = 4 << 20;
 
     /** Receives what is not for the FIFO. Called on the reader thread. */
     interface Listener {
@@ -76,6 +77,9 @@ final class PeerLink implements AutoCloseable {
         if (channel.getRemoteAddress() instanceof java.net.InetSocketAddress) {
             // small collective messages must not wait for Nagle's algorithm
             channel.setOption(java.net.StandardSocketOptions.TCP_NODELAY, true);
+            // a send buffer that holds a large array payload lets the writer hand it over in few writes
+            // (the kernel caps it at net.core.wmem_max)
+            channel.setOption(java.net.StandardSocketOptions.SO_SNDBUF, SEND_BUFFER);
         }
         ByteBuffer mine = ByteBuffer.wrap(new byte[] {preferredByte});
         while (mine.hasRemaining()) {

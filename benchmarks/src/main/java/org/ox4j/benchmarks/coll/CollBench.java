@@ -1,0 +1,208 @@
+package org.ox4j.benchmarks.coll;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.ox4j.client.OxClientOptions;
+import org.ox4j.client.OxClientResources;
+import org.ox4j.client.group.LinkAddressing;
+import org.ox4j.client.group.ServerGroup;
+import org.ox4j.client.launch.LocalProcessLauncher;
+import org.ox4j.client.launch.ServerLauncher;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoIeeeDouble;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
+import org.ox4j.server.coll.Collective;
+import org.ox4j.server.coll.CollectiveAlgorithm;
+import org.ox4j.server.coll.CollectiveSelector;
+import org.ox4j.server.coll.ReduceOps;
+import org.ox4j.server.cost.CostModel;
+import org.ox4j.server.mpi.MpiFunctions;
+
+/**
+ * {@code bin/ox-bench coll} (the default of {@code bin/ox-bench}): for each group size p it launches p local
+ * {@code bin/ox-server} processes wired by {@link ServerGroup}, calibrates the cost model over the live links
+ * ({@code mpi_calibrate}), then times point-to-point ping-pong and every collective × algorithm × size inside
+ * the servers ({@code mpi_time}: barrier, run, slowest member; median of the repetitions). It prints a table with
+ * the model's prediction and the selector's pick beside each measurement, writes CSV
+ * {@code collective,algorithm,p,bytes,median_s,model_s[,mpi_s,ratio]} and an SVG chart, and adds the Open MPI
+ * reference ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available.
+ */
+public final class CollBench {
+    private CollBench() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        CollBenchOptions o;
+        try {
+            o = CollBenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.exit(2);
+            return;
+        }
+        List<Row> rows = new ArrayList<>();
+        for (int p : o.groupSizes()) {
+            rows.addAll(measureGroup(o, p));
+        }
+        Optional<Map<String, Double>> mpi = o.openMpi()
+                ? OpenMpiReference.run(home(), o.groupSizes(), o.sizes()) : Optional.empty();
+        if (mpi.isPresent()) {
+            List<Row> with = new ArrayList<>();
+            for (Row r : rows) {
+                Double t = mpi.get().get(OpenMpiReference.key(r.collective(), r.p(), r.bytes()));
+                with.add(t == null ? r : r.withMpi(t));
+            }
+            rows = with;
+        }
+        System.out.println();
+        System.out.print(table(rows, mpi.isPresent()));
+        System.out.print(targets(rows, mpi.isPresent()));
+        if (o.csv() != null) {
+            Files.writeString(o.csv(), csv(rows, mpi.isPresent()), StandardCharsets.UTF_8);
+            System.out.println("CSV: " + o.csv().toAbsolutePath());
+        }
+        if (o.svg() != null) {
+            Files.writeString(o.svg(), SvgChart.render(rows), StandardCharsets.UTF_8);
+            System.out.println("SVG: " + o.svg().toAbsolutePath());
+        }
+    }
+
+    private static Path home() {
+        return Path.of(System.getProperty("ox4j.home", "."));
+    }
+
+    private static List<Row> measureGroup(CollBenchOptions o, int p) {
+        List<Row> rows = new ArrayList<>();
+        System.out.printf(Locale.ROOT, "== p = %d: launching %d servers ...%n", p, p);
+        OxClientOptions options = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(10));
+        List<ServerLauncher> launchers = Collections.nCopies(p, LocalProcessLauncher.create());
+        try (ServerGroup g = ServerGroup.launch(launchers, Collections.nCopies(p, "127.0.0.1"), LinkAddressing.tcp(),
+                options, OxClientResources.shared())) {
+            List<Cmo> cal = g.all((r, m) -> m.callAsync("mpi_calibrate", CmoZZ.of(o.calibrateMax())),
+                    "mpi_calibrate");
+            System.out.println("calibration (ping-pong between ranks 0 and 1, Theil-Sen fit):");
+            System.out.print(((CmoString) cal.get(0)).value());
+            CostModel model = MpiFunctions.modelFromCmo(g.member(0).call("mpi_cost_model"));
+            CollectiveSelector selector = CollectiveSelector.standard(model);
+            if (o.wants("pingpong")) {
+                for (long bytes : o.sizes()) {
+                    double t = time(g, "pingpong", "blocking", bytes, o.repsFor(bytes));
+                    rows.add(print(new Row("pingpong", "blocking", p, bytes, t, model.pointToPoint(bytes), true,
+                            Double.NaN)));
+                }
+            }
+            for (Collective c : Collective.values()) {
+                if (!o.wants(c.propertyName())) {
+                    continue;
+                }
+                List<Long> sizes = c == Collective.BARRIER ? List.of(0L) : o.sizes();
+                for (long bytes : sizes) {
+                    String pick = selector.cheapest(c, p, bytes, reduces(c) ? ReduceOps.SUM : null, true).name();
+                    for (CollectiveAlgorithm a : selector.candidates(c)) {
+                        double t = time(g, c.propertyName(), a.name(), bytes, o.repsFor(bytes));
+                        rows.add(print(new Row(c.propertyName(), a.name(), p, bytes, t, a.predict(model, p, bytes),
+                                a.name().equals(pick), Double.NaN)));
+                    }
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static boolean reduces(Collective c) {
+        return c == Collective.REDUCE || c == Collective.ALLREDUCE || c == Collective.SCAN || c == Collective.EXSCAN;
+    }
+
+    /** Median of the per-repetition times {@code mpi_time} reports at rank 0. */
+    private static double time(ServerGroup g, String collective, String algorithm, long bytes, int reps) {
+        List<Cmo> got = g.all((r, m) -> m.callAsync("mpi_time", CmoString.of(collective), CmoString.of(algorithm),
+                CmoZZ.of(bytes), CmoZZ.of(reps), CmoZZ.of(5)), "mpi_time " + collective + " " + algorithm);
+        CmoList l = (CmoList) got.get(0);
+        double[] t = new double[l.size() - 1];
+        for (int i = 1; i < l.size(); i++) {
+            t[i - 1] = ((CmoIeeeDouble) l.get(i)).value();
+        }
+        Arrays.sort(t);
+        return t.length % 2 == 1 ? t[t.length / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
+    }
+
+    private static Row print(Row r) {
+        System.out.printf(Locale.ROOT, "  %-10s %-18s p=%d %9s  %11.6f s  model %11.6f s%s%n", r.collective(),
+                r.algorithm(), r.p(), SvgChart.bytesLabel(r.bytes()) + "B", r.median(), r.model(),
+                r.selected() ? "  (selector's pick)" : "");
+        return r;
+    }
+
+    static String table(List<Row> rows, boolean mpi) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%-10s %-18s %3s %10s %12s %12s %4s", "collective", "algorithm", "p",
+                "bytes", "median_s", "model_s", "pick"));
+        if (mpi) {
+            b.append(String.format(Locale.ROOT, " %12s %7s", "mpi_s", "ratio"));
+        }
+        b.append(String.format(Locale.ROOT, " %s%n", "MB/s"));
+        for (Row r : rows) {
+            b.append(String.format(Locale.ROOT, "%-10s %-18s %3d %10d %12.6f %12.6f %4s", r.collective(),
+                    r.algorithm(), r.p(), r.bytes(), r.median(), r.model(), r.selected() ? "*" : ""));
+            if (mpi) {
+                b.append(Double.isNaN(r.mpi()) ? String.format(Locale.ROOT, " %12s %7s", "-", "-")
+                        : String.format(Locale.ROOT, " %12.6f %7.2f", r.mpi(), r.ratio()));
+            }
+            b.append(r.collective().equals("pingpong") && r.median() > 0
+                    ? String.format(Locale.ROOT, " %.1f", r.bytes() / r.median() / 1e6) : "");
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    static String csv(List<Row> rows, boolean mpi) {
+        StringBuilder b = new StringBuilder("collective,algorithm,p,bytes,median_s,model_s");
+        b.append(mpi ? ",mpi_s,ratio\n" : "\n");
+        for (Row r : rows) {
+            b.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.9f,%.9f", r.collective(), r.algorithm(), r.p(),
+                    r.bytes(), r.median(), r.model()));
+            if (mpi) {
+                b.append(Double.isNaN(r.mpi()) ? ",," : String.format(Locale.ROOT, ",%.9f,%.4f", r.mpi(), r.ratio()));
+            }
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    /** The three targets of issue 7, each with the best ox4j algorithm against Open MPI. */
+    static String targets(List<Row> rows, boolean mpi) {
+        if (!mpi) {
+            return "targets: no Open MPI reference, not evaluated\n";
+        }
+        StringBuilder b = new StringBuilder("targets:\n");
+        target(b, rows, "pingpong", 2, 16L << 20, "16 MiB point-to-point bandwidth >= 0.9x Open MPI", 1 / 0.9);
+        target(b, rows, "bcast", 8, 16L << 20, "bcast 16 MiB to 8 servers no slower than Open MPI", 1.0);
+        target(b, rows, "allreduce", 8, 1L << 20, "allreduce 1 MiB long[] (p=8) within 1.2x of Open MPI", 1.2);
+        return b.toString();
+    }
+
+    private static void target(StringBuilder b, List<Row> rows, String coll, int p, long bytes, String what,
+            double maxRatio) {
+        Optional<Row> best = rows.stream().filter(r -> r.collective().equals(coll) && r.p() == p
+                && r.bytes() == bytes && !Double.isNaN(r.mpi())).min((x, y) -> Double.compare(x.median(), y.median()));
+        if (best.isEmpty()) {
+            b.append("  ").append(what).append(": not measured\n");
+            return;
+        }
+        Row r = best.get();
+        b.append(String.format(Locale.ROOT, "  %s: %s %.6f s vs %.6f s, ratio %.2f -> %s%n", what, r.algorithm(),
+                r.median(), r.mpi(), r.ratio(), r.ratio() <= maxRatio ? "MET" : "MISSED"));
+    }
+}

@@ -1,0 +1,92 @@
+package org.ox4j.benchmarks.coll;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Options of {@code bin/ox-bench coll}.
+ *
+ * @param groupSizes  p values (default 2, 4, 8)
+ * @param sizes       message sizes in bytes (default 8, 64 KiB, 1 MiB, 16 MiB)
+ * @param reps        repetitions per measurement, or 0 for the size-dependent default ({@link #repsFor})
+ * @param csv         CSV output file, or null
+ * @param svg         SVG chart file, or null
+ * @param calibrateMax largest ping-pong size of the calibration
+ * @param openMpi     whether to run the Open MPI reference
+ * @param only        collectives to measure (empty = all)
+ */
+public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int reps, Path csv, Path svg,
+        long calibrateMax, boolean openMpi, List<String> only) {
+    static final String USAGE = "usage: bin/ox-bench [coll] [--csv FILE] [--svg FILE] [--p 2,4,8]"
+            + " [--sizes 8,65536,1048576,16777216] [--reps N] [--calibrate-max BYTES] [--no-mpi]"
+            + " [--only bcast,allreduce,...]";
+
+    /** Parses the command line; {@link IllegalArgumentException} with the usage on an error. */
+    public static CollBenchOptions parse(String[] args) {
+        List<Integer> ps = List.of(2, 4, 8);
+        List<Long> sizes = List.of(8L, 65536L, 1L << 20, 16L << 20);
+        int reps = 0;
+        Path csv = Path.of("ox-bench-coll.csv");
+        Path svg = Path.of("ox-bench-coll.svg");
+        long calMax = 16L << 20;
+        boolean mpi = true;
+        List<String> only = List.of();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            switch (a) {
+                case "--p" -> ps = ints(value(args, ++i, a));
+                case "--sizes" -> sizes = longs(value(args, ++i, a));
+                case "--reps" -> reps = Integer.parseInt(value(args, ++i, a));
+                case "--csv" -> csv = Path.of(value(args, ++i, a));
+                case "--svg" -> svg = Path.of(value(args, ++i, a));
+                case "--calibrate-max" -> calMax = Long.parseLong(value(args, ++i, a));
+                case "--no-mpi" -> mpi = false;
+                case "--only" -> only = Arrays.asList(value(args, ++i, a).split(","));
+                default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
+            }
+        }
+        if (ps.stream().anyMatch(p -> p < 2 || p > 64) || sizes.stream().anyMatch(s -> s < 1 || s > (64L << 20))
+                || reps < 0) {
+            throw new IllegalArgumentException("--p values 2..64, --sizes 1..67108864, --reps >= 0\n" + USAGE);
+        }
+        return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only);
+    }
+
+    private static String value(String[] args, int i, String opt) {
+        if (i >= args.length) {
+            throw new IllegalArgumentException(opt + " needs a value\n" + USAGE);
+        }
+        return args[i];
+    }
+
+    private static List<Integer> ints(String s) {
+        List<Integer> out = new ArrayList<>();
+        for (String x : s.split(",")) {
+            out.add(Integer.parseInt(x.trim()));
+        }
+        return out;
+    }
+
+    private static List<Long> longs(String s) {
+        List<Long> out = new ArrayList<>();
+        for (String x : s.split(",")) {
+            out.add(Long.parseLong(x.trim()));
+        }
+        return out;
+    }
+
+    /** Repetitions at {@code bytes}: the --reps value, else 20 / 10 / 5 / 3 for ≤1 KiB / ≤64 KiB / ≤1 MiB / more. */
+    public int repsFor(long bytes) {
+        if (reps > 0) {
+            return reps;
+        }
+        return bytes <= 1024 ? 20 : bytes <= 65536 ? 10 : bytes <= (1 << 20) ? 5 : 3;
+    }
+
+    /** Whether {@code collective} is selected by --only. */
+    public boolean wants(String collective) {
+        return only.isEmpty() || only.contains(collective);
+    }
+}

@@ -1,0 +1,158 @@
+package org.ox4j.it.mpi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.IntFunction;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.ox4j.client.OxServerErrorException;
+import org.ox4j.client.group.ServerGroup;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoIeeeDouble;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoNull;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
+
+/**
+ * The {@code mpi_*} functions over real {@code bin/ox-server} processes: a group of 4 wired by {@link ServerGroup};
+ * every collective is issued to all members concurrently with {@code SM_executeFunction} and compared with a
+ * sequential oracle computed here, including the non-commutative {@code append} and a forced algorithm.
+ */
+class MpiFunctionsIT {
+    private static final int P = 4;
+    private static ServerGroup group;
+
+    @BeforeAll
+    static void launch() {
+        group = ServerGroup.launchLocal(P);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (group != null) {
+            group.close();
+        }
+    }
+
+    /** Calls {@code fn} on every member with the arguments {@code args.apply(rank)}; results by rank. */
+    private static List<Cmo> onAll(String fn, IntFunction<Cmo[]> args) {
+        return group.all((r, m) -> m.callAsync(fn, args.apply(r)), fn);
+    }
+
+    /** Asir's integers: 0 travels as CMO_NULL. */
+    private static Cmo asir(BigInteger v) {
+        return v.signum() == 0 ? CmoNull.INSTANCE : new CmoZZ(v);
+    }
+
+    private static BigInteger value(int r) {
+        return BigInteger.valueOf(r + 2).pow(40).subtract(BigInteger.valueOf(7L * r));
+    }
+
+    @Test
+    void rankAndSize() {
+        assertThat(onAll("mpi_size", r -> new Cmo[0])).containsOnly(CmoZZ.of(P));
+        List<Cmo> ranks = onAll("mpi_rank", r -> new Cmo[0]);
+        for (int r = 0; r < P; r++) {
+            assertThat(ranks.get(r)).isEqualTo(asir(BigInteger.valueOf(r)));
+        }
+    }
+
+    @Test
+    void bcastFromEveryRootWithEveryAlgorithm() {
+        for (String alg : List.of("auto", "binomial", "linear", "scatter_allgather", "chain")) {
+            for (int root = 0; root < P; root++) {
+                int rt = root;
+                Cmo data = CmoList.of(CmoString.of("root " + root), new CmoZZ(value(root)), CmoZZ.of(alg.length()));
+                List<Cmo> got = onAll("mpi_bcast", r -> new Cmo[] {CmoZZ.of(rt),
+                        r == rt ? data : CmoNull.INSTANCE, CmoString.of(alg)});
+                assertThat(got).as("%s from %d", alg, root).containsOnly(data);
+            }
+        }
+    }
+
+    @Test
+    void allreduceSumAndMaxMatchTheOracle() {
+        BigInteger sum = BigInteger.ZERO;
+        BigInteger max = null;
+        for (int r = 0; r < P; r++) {
+            sum = sum.add(value(r));
+            max = max == null ? value(r) : max.max(value(r));
+        }
+        assertThat(onAll("mpi_allreduce", r -> new Cmo[] {CmoString.of("+"), new CmoZZ(value(r))}))
+                .containsOnly(asir(sum));
+        assertThat(onAll("mpi_allreduce", r -> new Cmo[] {CmoString.of("max"), new CmoZZ(value(r))}))
+                .containsOnly(asir(max));
+    }
+
+    @Test
+    void scanAppendKeepsRankOrder() {
+        List<Cmo> got = onAll("mpi_scan", r -> new Cmo[] {CmoString.of("append"), CmoList.of(CmoZZ.of(10 + r))});
+        List<Cmo> prefix = new ArrayList<>();
+        for (int r = 0; r < P; r++) {
+            prefix.add(CmoZZ.of(10 + r));
+            assertThat(got.get(r)).as("rank %d", r).isEqualTo(new CmoList(List.copyOf(prefix)));
+        }
+        List<Cmo> sums = onAll("mpi_scan", r -> new Cmo[] {CmoString.of("sum"), new CmoZZ(value(r)),
+                CmoString.of("linear")});
+        BigInteger s = BigInteger.ZERO;
+        for (int r = 0; r < P; r++) {
+            s = s.add(value(r));
+            assertThat(sums.get(r)).isEqualTo(asir(s));
+        }
+    }
+
+    @Test
+    void alltoallDeliversBlockJToRankJ() {
+        for (String alg : List.of("auto", "pairwise", "bruck", "linear")) {
+            List<Cmo> got = onAll("mpi_alltoall", r -> {
+                List<Cmo> blocks = new ArrayList<>();
+                for (int d = 0; d < P; d++) {
+                    blocks.add(CmoString.of(r + "->" + d));
+                }
+                return new Cmo[] {new CmoList(blocks), CmoString.of(alg)};
+            });
+            for (int r = 0; r < P; r++) {
+                List<Cmo> want = new ArrayList<>();
+                for (int s = 0; s < P; s++) {
+                    want.add(CmoString.of(s + "->" + r));
+                }
+                assertThat(got.get(r)).as("%s at rank %d", alg, r).isEqualTo(new CmoList(want));
+            }
+        }
+    }
+
+    @Test
+    void pointToPointRingWithSendrecv() {
+        List<Cmo> got = onAll("mpi_sendrecv", r -> new Cmo[] {CmoZZ.of((r + 1) % P), CmoString.of("from " + r),
+                CmoZZ.of((r + P - 1) % P)});
+        for (int r = 0; r < P; r++) {
+            assertThat(got.get(r)).isEqualTo(CmoString.of("from " + ((r + P - 1) % P)));
+        }
+    }
+
+    @Test
+    void timerReportsOneSamplePerRepetitionAtRankZero() {
+        List<Cmo> got = onAll("mpi_time", r -> new Cmo[] {CmoString.of("allreduce"), CmoString.of("ring"),
+                CmoZZ.of(65536), CmoZZ.of(3)});
+        assertThat(got.get(0)).isInstanceOf(CmoList.class);
+        CmoList l = (CmoList) got.get(0);
+        assertThat(l.get(0)).isEqualTo(CmoString.of("ring"));
+        assertThat(l.elements().subList(1, l.size())).hasSize(3)
+                .allSatisfy(t -> assertThat(((CmoIeeeDouble) t).value()).isPositive());
+        assertThat(got.subList(1, P)).containsOnly(CmoNull.INSTANCE);
+    }
+
+    @Test
+    void unknownOperationIsAnErrorAtEveryMember() {
+        CompletableFuture<Cmo> f = group.member(0).callAsync("mpi_allreduce", CmoString.of("no_such_op"), CmoZZ.of(1));
+        assertThatThrownBy(f::join).hasCauseInstanceOf(OxServerErrorException.class)
+                .hasMessageContaining("operation not supported");
+    }
+}

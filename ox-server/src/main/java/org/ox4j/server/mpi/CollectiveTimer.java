@@ -1,0 +1,263 @@
+package org.ox4j.server.mpi;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoIeeeDouble;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoNull;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.server.coll.Algorithms;
+import org.ox4j.server.coll.Collective;
+import org.ox4j.server.coll.CollectiveAlgorithm;
+import org.ox4j.server.coll.Collectives;
+import org.ox4j.server.coll.ReduceOps;
+import org.ox4j.server.comm.Communicator;
+import org.ox4j.server.comm.Payload;
+import org.ox4j.server.eval.EvaluationException;
+
+/**
+ * {@code mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds])}: times one collective inside the servers, as
+ * the Open MPI reference program does ({@code benchmarks/mpi/ox4j_mpi_bench.c}). Payloads are {@code long[]} of
+ * Bytes/8 elements (at least one), so reductions are element-wise sums; size conventions follow
+ * {@link CollectiveAlgorithm}: message size for bcast, reduce, allreduce, scan, exscan, shift and pingpong; total
+ * gathered size for gather, scatter, allgather; total a rank sends for alltoall.
+ *
+ * <p>One run is checked against the expected values, one more warms up, then each sample is: barrier, run, and the
+ * slowest member's elapsed time (a MAX reduction to rank 0). {@code pingpong} is a send/receive round trip between
+ * ranks 0 and 1 (others idle) and reports half of it. Stops after Reps samples, or earlier once MaxSeconds
+ * (default 10) have been spent and at least 3 samples taken.
+ */
+final class CollectiveTimer {
+    private static final int PING_TAG = 0x7ffe0001;
+    private static final int MIN_SAMPLES = 3;
+
+    private CollectiveTimer() {
+    }
+
+    static Cmo run(MpiWorld.World world, List<Cmo> a) {
+        String name = MpiArgs.string(a, 0, "collective", "mpi_time");
+        String alg = MpiArgs.algorithm(a, 1, "mpi_time");
+        long bytes = MpiArgs.longInteger(a, 2, "bytes", "mpi_time");
+        int reps = MpiArgs.integer(a, 3, "reps", "mpi_time");
+        double maxSeconds = a.size() > 4 ? MpiArgs.integer(a, 4, "max seconds", "mpi_time") : 10;
+        if (bytes < 0 || bytes > 256L << 20 || reps < 1) {
+            throw new EvaluationException("mpi_time : bytes " + bytes + ", reps " + reps
+                    + " (expected: 0..268435456 and >= 1)");
+        }
+        Collectives k = world.collectives();
+        Kernel kernel = name.equals("pingpong") ? pingPong(world.comm(), bytes) : kernel(k, name, alg, bytes);
+        Runnable check = kernel.check();
+        check.run();
+        kernel.body().run();
+        List<Double> samples = new ArrayList<>();
+        double spent = 0;
+        boolean more = true;
+        while (more) {
+            k.barrier();
+            long t0 = System.nanoTime();
+            kernel.body().run();
+            double mine = (System.nanoTime() - t0) / 1e9;
+            Payload slowest = k.reduce(Payload.ofDoubles(mine), ReduceOps.MAX, 0);
+            int go = 0;
+            if (slowest != null) {
+                double s = slowest.doubles()[0];
+                samples.add(name.equals("pingpong") ? s / 2 : s);
+                spent += s;
+                go = samples.size() < reps && (samples.size() < MIN_SAMPLES || spent < maxSeconds) ? 1 : 0;
+            }
+            // rank 0 decides whether to go on; everyone follows
+            Payload decision = k.bcast(slowest != null ? Payload.ofLongs(go) : null, 0);
+            more = decision.longs()[0] == 1;
+        }
+        if (world.rank() != 0) {
+            return CmoNull.INSTANCE;
+        }
+        List<Cmo> out = new ArrayList<>();
+        out.add(CmoString.of(kernel.algorithm()));
+        for (double s : samples) {
+            out.add(CmoIeeeDouble.of(s));
+        }
+        return new CmoList(out);
+    }
+
+    /** What one sample runs, a check of its result, and the algorithm's name. */
+    private record Kernel(String algorithm, Runnable body, Runnable check) {
+    }
+
+    private static Kernel pingPong(Communicator comm, long bytes) {
+        if (comm.size() < 2) {
+            throw new EvaluationException("mpi_time : pingpong needs 2 members");
+        }
+        int me = comm.rank();
+        long[] mine = pattern(elements(bytes), me, 0);
+        Payload msg = Payload.ofLongs(mine);
+        Supplier<Payload> round = () -> {
+            if (me == 0) {
+                comm.send(msg, 1, PING_TAG);
+                return comm.recv(1, PING_TAG).payload();
+            } else if (me == 1) {
+                Payload got = comm.recv(0, PING_TAG).payload();
+                comm.send(msg, 0, PING_TAG);
+                return got;
+            }
+            return null;
+        };
+        return new Kernel("blocking", round::get, () -> {
+            Payload got = round.get();
+            if (me <= 1) {
+                expect(got.longs(), pattern(mine.length, 1 - me, 0), "pingpong");
+            }
+        });
+    }
+
+    private static Kernel kernel(Collectives k, String name, String alg, long bytes) {
+        Collective which = MpiFunctions.collective(name, "mpi_time");
+        int p = k.communicator().size();
+        int r = k.communicator().rank();
+        int n = elements(bytes);
+        int block = Math.max(1, n / p);
+        CollectiveAlgorithm chosen = alg != null ? k.selector().byName(which, alg) : null;
+        String label = chosen != null ? chosen.name() : "auto";
+        switch (which) {
+            case BARRIER: {
+                Algorithms.Barrier b = (Algorithms.Barrier) (chosen != null ? chosen
+                        : k.selector().select(which, p, 0, null, false));
+                return new Kernel(b.name(), () -> k.barrier(b), () -> k.barrier(b));
+            }
+            case BCAST: {
+                Payload v = r == 0 ? Payload.ofLongs(pattern(n, 0, 0)) : null;
+                Supplier<Payload> s = () -> chosen == null ? k.bcast(v, 0) : k.bcast(v, 0, (Algorithms.Bcast) chosen);
+                return new Kernel(label, s::get, () -> expect(s.get().longs(), pattern(n, 0, 0), "bcast"));
+            }
+            case REDUCE: {
+                Payload v = Payload.ofLongs(ramp(n, r + 1));
+                Supplier<Payload> s = () -> chosen == null ? k.reduce(v, ReduceOps.SUM, 0)
+                        : k.reduce(v, ReduceOps.SUM, 0, (Algorithms.Reduce) chosen);
+                return new Kernel(label, s::get, () -> {
+                    Payload got = s.get();
+                    if (r == 0) {
+                        expect(got.longs(), ramp(n, triangle(p)), "reduce");
+                    }
+                });
+            }
+            case ALLREDUCE: {
+                Payload v = Payload.ofLongs(ramp(n, r + 1));
+                Supplier<Payload> s = () -> chosen == null ? k.allreduce(v, ReduceOps.SUM)
+                        : k.allreduce(v, ReduceOps.SUM, (Algorithms.Allreduce) chosen);
+                return new Kernel(label, s::get, () -> expect(s.get().longs(), ramp(n, triangle(p)), "allreduce"));
+            }
+            case SCAN: {
+                Payload v = Payload.ofLongs(ramp(n, r + 1));
+                Supplier<Payload> s = () -> chosen == null ? k.scan(v, ReduceOps.SUM)
+                        : k.scan(v, ReduceOps.SUM, (Algorithms.Scan) chosen);
+                return new Kernel(label, s::get, () -> expect(s.get().longs(), ramp(n, triangle(r + 1)), "scan"));
+            }
+            case EXSCAN: {
+                Payload v = Payload.ofLongs(ramp(n, r + 1));
+                Supplier<Payload> s = () -> chosen == null ? k.exscan(v, ReduceOps.SUM)
+                        : k.exscan(v, ReduceOps.SUM, (Algorithms.Exscan) chosen);
+                return new Kernel(label, s::get, () -> {
+                    Payload got = s.get();
+                    if (r > 0) {
+                        expect(got.longs(), ramp(n, triangle(r)), "exscan");
+                    }
+                });
+            }
+            case GATHER: {
+                Payload v = Payload.ofLongs(pattern(block, r, 0));
+                Supplier<List<Payload>> s = () -> chosen == null ? k.gather(v, 0)
+                        : k.gather(v, 0, (Algorithms.Gather) chosen);
+                return new Kernel(label, s::get, () -> {
+                    List<Payload> got = s.get();
+                    if (r == 0) {
+                        for (int j = 0; j < p; j++) {
+                            expect(got.get(j).longs(), pattern(block, j, 0), "gather");
+                        }
+                    }
+                });
+            }
+            case SCATTER: {
+                List<Payload> blocks = null;
+                if (r == 0) {
+                    blocks = new ArrayList<>();
+                    for (int j = 0; j < p; j++) {
+                        blocks.add(Payload.ofLongs(pattern(block, j, 0)));
+                    }
+                }
+                List<Payload> bl = blocks;
+                Supplier<Payload> s = () -> chosen == null ? k.scatter(bl, 0)
+                        : k.scatter(bl, 0, (Algorithms.Scatter) chosen);
+                return new Kernel(label, s::get, () -> expect(s.get().longs(), pattern(block, r, 0), "scatter"));
+            }
+            case ALLGATHER: {
+                Payload v = Payload.ofLongs(pattern(block, r, 0));
+                Supplier<List<Payload>> s = () -> chosen == null ? k.allgather(v)
+                        : k.allgather(v, (Algorithms.Allgather) chosen);
+                return new Kernel(label, s::get, () -> {
+                    List<Payload> got = s.get();
+                    for (int j = 0; j < p; j++) {
+                        expect(got.get(j).longs(), pattern(block, j, 0), "allgather");
+                    }
+                });
+            }
+            case ALLTOALL: {
+                List<Payload> blocks = new ArrayList<>();
+                for (int d = 0; d < p; d++) {
+                    blocks.add(Payload.ofLongs(pattern(block, r, d)));
+                }
+                Supplier<List<Payload>> s = () -> chosen == null ? k.alltoall(blocks)
+                        : k.alltoall(blocks, (Algorithms.Alltoall) chosen);
+                return new Kernel(label, s::get, () -> {
+                    List<Payload> got = s.get();
+                    for (int j = 0; j < p; j++) {
+                        expect(got.get(j).longs(), pattern(block, j, r), "alltoall");
+                    }
+                });
+            }
+            case QSHIFT: {
+                Payload v = Payload.ofLongs(pattern(n, r, 0));
+                Supplier<Payload> s = () -> chosen == null ? k.shift(v, 1) : k.shift(v, 1, (Algorithms.QShift) chosen);
+                return new Kernel(label, s::get,
+                        () -> expect(s.get().longs(), pattern(n, Math.floorMod(r - 1, p), 0), "shift"));
+            }
+            default:
+                throw new EvaluationException("mpi_time : collective " + name);
+        }
+    }
+
+    private static int elements(long bytes) {
+        return (int) Math.max(1, bytes / 8);
+    }
+
+    private static long triangle(int m) {
+        return (long) m * (m + 1) / 2;
+    }
+
+    /** (i + 1)·f. */
+    private static long[] ramp(int n, long f) {
+        long[] a = new long[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (i + 1L) * f;
+        }
+        return a;
+    }
+
+    /** Distinct values per (source, destination). */
+    private static long[] pattern(int n, int src, int dst) {
+        long[] a = new long[n];
+        long seed = 1_000_003L * src + 7919L * dst + 17;
+        for (int i = 0; i < n; i++) {
+            a[i] = seed * (i + 131) ^ i;
+        }
+        return a;
+    }
+
+    private static void expect(long[] got, long[] want, String what) {
+        if (!java.util.Arrays.equals(got, want)) {
+            throw new EvaluationException("mpi_time : wrong result of " + what + " (" + got.length + " vs "
+                    + want.length + " elements)");
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package org.ox4j.server.mpi;
+
+import java.time.Duration;
+import java.util.Objects;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.ox4j.server.coll.CollectiveSelector;
+import org.ox4j.server.coll.Collectives;
+import org.ox4j.server.comm.Communicator;
+import org.ox4j.server.cost.CostModel;
+import org.ox4j.server.cost.CostModelStore;
+import org.ox4j.server.eval.EvaluationException;
+import org.ox4j.server.rfc102.PeerGroup;
+import org.ox4j.server.rfc102.PeerGroupTransport;
+
+/**
+ * The world communicator of one server's RFC-102 peer group, created lazily on the first {@code mpi_*} call and
+ * again whenever {@code SM_set_rank_102} has changed the group's size or this member's rank, plus the cost model
+ * its collectives select algorithms with (the stored one at start-up, replaced by {@code mpi_calibrate}).
+ */
+public final class MpiWorld {
+    private static final Logger LOG = LogManager.getLogger();
+
+    /** The current communicator and its collectives, for one (size, rank). */
+    public record World(int size, int rank, Communicator comm, Collectives collectives) {
+    }
+
+    private final PeerGroup group;
+    private CostModel model;
+    private World current;
+
+    /** A world over {@code group}'s links, with the model of {@link CostModelStore#loadOrDefault()}. */
+    public MpiWorld(PeerGroup group) {
+        this(group, initialModel());
+    }
+
+    public MpiWorld(PeerGroup group, CostModel model) {
+        this.group = Objects.requireNonNull(group, "group");
+        this.model = Objects.requireNonNull(model, "model");
+    }
+
+    private static CostModel initialModel() {
+        try {
+            return CostModelStore.loadOrDefault();
+        } catch (IllegalStateException e) {
+            LOG.warn("mpi: {}; using the default cost model", e.getMessage());
+            return CostModel.DEFAULT;
+        }
+    }
+
+    /** The world for the group's current size and rank; {@link EvaluationException} before SM_set_rank_102. */
+    public synchronized World world() {
+        int size = group.size();
+        int rank = group.rank();
+        if (size <= 0) {
+            throw new EvaluationException("mpi: rank not set (expected: SM_set_rank_102 and the links first)");
+        }
+        if (current == null || current.size() != size || current.rank() != rank) {
+            Communicator comm = Communicator.world(new PeerGroupTransport(group));
+            current = new World(size, rank, comm, collectives(comm));
+            LOG.info("mpi: world communicator rank {} of {}", rank, size);
+        }
+        return current;
+    }
+
+    private Collectives collectives(Communicator comm) {
+        return new Collectives(comm, CollectiveSelector.standard(model), timeout());
+    }
+
+    /** Per-message wait limit of blocking calls: the group's RFC-102 timeout. */
+    public Duration timeout() {
+        return group.timeout();
+    }
+
+    /** The model the collectives select with. */
+    public synchronized CostModel model() {
+        return model;
+    }
+
+    /**
+     * Replaces the model; the current communicator keeps its matching state and gets a new selector. Every rank
+     * must install the same model (selection must agree), which {@code mpi_calibrate} ensures by broadcasting it.
+     */
+    public synchronized void install(CostModel m) {
+        model = Objects.requireNonNull(m, "model");
+        if (current != null) {
+            current = new World(current.size(), current.rank(), current.comm(), collectives(current.comm()));
+        }
+        LOG.info("mpi: cost model {} alpha={} beta={} gamma={}", m.kind(), m.alpha(), m.beta(), m.gamma());
+    }
+}

@@ -75,4 +75,12 @@ class ShellAndDemoIT {
         assertThat(r.status()).as("stdout: %s%nstderr: %s", r.out(), r.err()).isZero();
         assertThat(r.out()).contains("group of 4 ready").contains("rank 3:").contains("all results checked");
     }
+
+    @Test
+    void groebnerDemoChecksABasisOverRfc102() throws IOException {
+        Run r = run("", "bin/ox-demo", "--system", "katsura3", "--servers", "3");
+        assertThat(r.status()).as("stdout: %s%nstderr: %s", r.out(), r.err()).isZero();
+        assertThat(r.out()).contains("rank 2:").contains("SM_bcast_102 of G")
+                .contains("answer: G is a Groebner basis");
+    }
 }

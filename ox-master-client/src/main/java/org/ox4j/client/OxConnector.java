@@ -1,0 +1,92 @@
+package org.ox4j.client;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.socket.nio.NioDomainSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import java.net.ConnectException;
+import java.net.SocketAddress;
+import java.net.UnixDomainSocketAddress;
+import java.nio.file.NoSuchFileException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.ox4j.protocol.handshake.OneTimePassword;
+
+/**
+ * Opens one client-initiated OX channel: connect (TCP or AF_UNIX) with bounded, scheduled retries while the
+ * server is not listening yet, then password and byte-order handshake. Never sleeps: retries are scheduled on
+ * the event loop.
+ */
+final class OxConnector {
+    private static final Logger LOG = LogManager.getLogger();
+
+    private OxConnector() {
+    }
+
+    /** A channel ready for OX messages (handshake done), or the last failure. */
+    static CompletableFuture<Channel> connect(OxClientResources resources, SocketAddress address,
+            Optional<OneTimePassword> password, OxClientOptions options, Supplier<ChannelHandler> handler) {
+        CompletableFuture<Channel> result = new CompletableFuture<>();
+        attempt(resources, address, password, options, handler, 1, result);
+        return result;
+    }
+
+    private static void attempt(OxClientResources resources, SocketAddress address, Optional<OneTimePassword> password,
+            OxClientOptions options, Supplier<ChannelHandler> handler, int n, CompletableFuture<Channel> result) {
+        OxChannelInitializer init = new OxChannelInitializer(OxChannelInitializer.Direction.CLIENT_CONNECTS,
+                password, options, handler);
+        Bootstrap b = new Bootstrap().group(resources.group())
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
+                        options.connectTimeout().toMillis()))
+                .handler(init);
+        if (address instanceof UnixDomainSocketAddress) {
+            b.channel(NioDomainSocketChannel.class);
+        } else {
+            b.channel(NioSocketChannel.class).option(ChannelOption.TCP_NODELAY, true);
+        }
+        b.connect(address).addListener(f -> {
+            if (f.isSuccess()) {
+                Channel ch = ((io.netty.channel.ChannelFuture) f).channel();
+                init.ready().whenComplete((order, e) -> {
+                    if (e != null) {
+                        ch.close();
+                        result.completeExceptionally(e);
+                    } else {
+                        result.complete(ch);
+                    }
+                });
+                return;
+            }
+            Throwable cause = f.cause();
+            if (isRetryable(cause) && n < options.retry().maxAttempts()) {
+                Duration d = options.retry().delayBefore(n + 1);
+                LOG.debug("connect to {} failed ({}); attempt {} in {} ms", address, cause.toString(), n + 1,
+                        d.toMillis());
+                EventLoop loop = resources.group().next();
+                loop.schedule(() -> attempt(resources, address, password, options, handler, n + 1, result),
+                        d.toNanos(), TimeUnit.NANOSECONDS);
+            } else {
+                result.completeExceptionally(new OxConnectionClosedException("cannot connect to " + address
+                        + " after " + n + " attempt(s)", cause));
+            }
+        });
+    }
+
+    private static boolean isRetryable(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof ConnectException || c instanceof NoSuchFileException
+                    || c instanceof java.net.SocketException) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,174 @@
+package org.ox4j.client.launch;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.ox4j.client.OxClient;
+import org.ox4j.client.OxServerAddress;
+import org.ox4j.protocol.handshake.OneTimePassword;
+
+/**
+ * Starts {@code <ox4j home>/bin/ox-server} on this machine in {@code ox} style: TCP ports chosen by the OS
+ * ({@code -control 0 -data 0 -portfile F}) on 127.0.0.1, or AF_UNIX sockets ({@code -unix PREFIX}), always with
+ * a fresh one-time password ({@code -pass}); then waits (bounded) for the readiness line
+ * {@code OX4J READY control=C data=D} on the server's stdout.
+ */
+public final class LocalProcessLauncher implements ServerLauncher {
+    private static final Logger LOG = LogManager.getLogger();
+
+    /** How the server listens. */
+    public enum Transport { TCP, UNIX }
+
+    private final List<String> serverCommand;
+    private final Transport transport;
+    private final Duration readinessTimeout;
+    private final List<String> extraArgs;
+
+    private LocalProcessLauncher(List<String> serverCommand, Transport transport, Duration readinessTimeout,
+            List<String> extraArgs) {
+        this.serverCommand = List.copyOf(serverCommand);
+        this.transport = transport;
+        this.readinessTimeout = readinessTimeout;
+        this.extraArgs = List.copyOf(extraArgs);
+    }
+
+    /** TCP on loopback, home found by {@link OxHome#locate()}, 60 s to become ready. */
+    public static LocalProcessLauncher create() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Settings of a {@link LocalProcessLauncher}. */
+    public static final class Builder {
+        private Path home;
+        private List<String> command;
+        private Transport transport = Transport.TCP;
+        private Duration readinessTimeout = Duration.ofSeconds(60);
+        private final List<String> extraArgs = new ArrayList<>();
+
+        /** The ox4j checkout or distribution (default: {@link OxHome#locate()}). */
+        public Builder home(Path home) {
+            this.home = home;
+            return this;
+        }
+
+        /**
+         * Another {@code ox}-style server command instead of {@code bin/ox-server}; the launcher appends the
+         * same options and expects the same readiness line.
+         */
+        public Builder command(List<String> command) {
+            if (command.isEmpty()) {
+                throw new IllegalArgumentException("command: empty");
+            }
+            this.command = List.copyOf(command);
+            return this;
+        }
+
+        public Builder transport(Transport t) {
+            this.transport = Objects.requireNonNull(t);
+            return this;
+        }
+
+        public Builder readinessTimeout(Duration d) {
+            this.readinessTimeout = Objects.requireNonNull(d);
+            return this;
+        }
+
+        /** More server options, appended to the command line. */
+        public Builder extraArgs(String... args) {
+            extraArgs.addAll(List.of(args));
+            return this;
+        }
+
+        public LocalProcessLauncher build() {
+            if (command != null) {
+                return new LocalProcessLauncher(command, transport, readinessTimeout, extraArgs);
+            }
+            Path h = home != null ? home : OxHome.locate();
+            return new LocalProcessLauncher(List.of(OxHome.serverScript(h).toString()), transport,
+                    readinessTimeout, extraArgs);
+        }
+    }
+
+    @Override
+    public String describe() {
+        return "local " + serverCommand.get(0) + " (" + transport + ")";
+    }
+
+    @Override
+    public LaunchedServer launch() {
+        OneTimePassword password = OneTimePassword.generate();
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("ox4j-launch-");
+        } catch (IOException e) {
+            throw new OxLaunchException("cannot create a temporary directory: " + e.getMessage(), e);
+        }
+        Path base = dir.resolve("ox");
+        List<String> cmd = new ArrayList<>();
+        cmd.addAll(serverCommand);
+        if (transport == Transport.TCP) {
+            cmd.addAll(List.of("-host", "127.0.0.1", "-control", "0", "-data", "0", "-portfile", base.toString()));
+        } else {
+            cmd.addAll(List.of("-unix", base.toString()));
+        }
+        cmd.addAll(List.of("-pass", password.reveal()));
+        cmd.addAll(extraArgs);
+        List<Path> temporary = List.of(Path.of(base + ".control"), Path.of(base + ".data"), dir);
+        Process process = start(cmd);
+        String name = "ox-server-" + process.pid();
+        ProcessOutput<ReadinessLine> out = new ProcessOutput<>(process, name, ReadinessLine::parse);
+        try {
+            ReadinessLine ready = awaitReady(process, out, readinessTimeout, describe());
+            OxServerAddress address = transport == Transport.TCP
+                    ? OxServerAddress.tcp("127.0.0.1", ready.controlPort(), ready.dataPort())
+                    : new OxServerAddress(java.net.UnixDomainSocketAddress.of(ready.control()),
+                            java.net.UnixDomainSocketAddress.of(ready.data()), Optional.empty(), Optional.empty());
+            LOG.debug("{} ready: {}", name, address);
+            return new LaunchedServer(process, address.withPassword(password), name, temporary, Optional.empty());
+        } catch (RuntimeException e) {
+            new LaunchedServer(process, OxServerAddress.tcp("127.0.0.1", 0, 0), name, temporary, Optional.empty())
+                    .close();
+            throw e;
+        }
+    }
+
+    static Process start(List<String> cmd) {
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.redirectInput(ProcessBuilder.Redirect.PIPE);
+        try {
+            Process p = pb.start();
+            // The server never reads stdin; closing it keeps it from inheriting a terminal.
+            p.getOutputStream().close();
+            return p;
+        } catch (IOException e) {
+            throw new OxLaunchException("cannot start " + cmd.get(0) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Waits for the readiness line; fails early, with diagnostics, if the process exits first. */
+    static <T> T awaitReady(Process process, ProcessOutput<T> out, Duration timeout, String what) {
+        CompletableFuture<T> ready = out.ready();
+        process.onExit().thenRun(() -> ready.completeExceptionally(new OxLaunchException(what
+                + " exited with status " + process.exitValue() + " before it was ready" + out.diagnostics())));
+        try {
+            return OxClient.await(ready, timeout, what + " readiness");
+        } catch (OxLaunchException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new OxLaunchException(what + " did not print its readiness line: " + e.getMessage()
+                    + out.diagnostics(), e);
+        }
+    }
+}

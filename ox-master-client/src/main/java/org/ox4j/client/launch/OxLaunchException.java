@@ -1,0 +1,14 @@
+package org.ox4j.client.launch;
+
+import org.ox4j.client.OxClientException;
+
+/** A server could not be started or did not become ready; the message includes its last stderr lines. */
+public class OxLaunchException extends OxClientException {
+    public OxLaunchException(String message) {
+        super(message);
+    }
+
+    public OxLaunchException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

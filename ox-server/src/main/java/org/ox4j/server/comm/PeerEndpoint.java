@@ -1,0 +1,278 @@
+package org.ox4j.server.comm;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.ox4j.cmo.Cmo;
+
+/**
+ * The per-transport engine behind every {@link Communicator} of one process: envelopes out, matching in,
+ * synchronous/ready acknowledgements, the Bsend buffer and link-failure handling. It is the transport's single
+ * listener, so inbound messages are consumed on I/O threads whatever application threads do (progress).
+ */
+final class PeerEndpoint implements PeerTransport.Listener {
+    private static final Logger LOG = LogManager.getLogger();
+
+    private final PeerTransport transport;
+    private final int rank;
+    private final int size;
+    private final MatchingEngine engine = new MatchingEngine();
+    private final AttachedBuffer buffer = new AttachedBuffer();
+    private final AtomicInteger[] sequences;
+    /** Synchronous and ready sends waiting for ACK/NACK, keyed by (destination, sequence). */
+    private final Map<Long, PendingAck> pendingAcks = new ConcurrentHashMap<>();
+    private final AtomicInteger nextContext = new AtomicInteger(2);
+
+    private record PendingAck(int dest, int tag, SendMode mode, CompletableFuture<Message> future, Status status) {
+    }
+
+    PeerEndpoint(PeerTransport transport) {
+        this.transport = transport;
+        this.rank = transport.rank();
+        this.size = transport.size();
+        this.sequences = new AtomicInteger[size];
+        for (int i = 0; i < size; i++) {
+            sequences[i] = new AtomicInteger();
+        }
+        transport.setListener(this);
+    }
+
+    int rank() {
+        return rank;
+    }
+
+    int size() {
+        return size;
+    }
+
+    AttachedBuffer buffer() {
+        return buffer;
+    }
+
+    MatchingEngine engine() {
+        return engine;
+    }
+
+    /** Allocates a pair of context ids (point-to-point, collective); collective call, same order everywhere. */
+    int allocateContextPair() {
+        return nextContext.getAndAdd(2);
+    }
+
+    // ---- sending ----------------------------------------------------------------------------------------
+
+    Request send(int context, Payload payload, int dest, int tag, SendMode mode) {
+        checkPeer(dest);
+        if (tag < 0) {
+            throw new CommException("tag: " + tag + " (expected: >= 0)");
+        }
+        Status status = new Status(dest, tag, payload.count(), payload.byteSize(), false);
+        if (engine.isFailed(dest)) {
+            return failed("send to failed rank " + dest, dest);
+        }
+        long reserved = mode == SendMode.BUFFERED ? buffer.reserve(payload.byteSize()) : 0;
+        int seq = sequences[dest].incrementAndGet();
+        Envelope env = new Envelope(Envelope.Kind.DATA, context, rank, tag, mode, seq, payload);
+        CompletableFuture<Message> done = new CompletableFuture<>();
+        boolean needsAck = mode == SendMode.SYNCHRONOUS || mode == SendMode.READY;
+        if (needsAck) {
+            pendingAcks.put(key(dest, seq), new PendingAck(dest, tag, mode, done, status));
+        }
+        CompletableFuture<Void> handed = deliver(dest, env);
+        handed.whenComplete((v, err) -> {
+            if (reserved > 0) {
+                buffer.release(reserved);
+            }
+            if (err != null) {
+                pendingAcks.remove(key(dest, seq));
+                done.completeExceptionally(new CommException("send to rank " + dest + " failed: " + err.getMessage(),
+                        dest, err));
+            } else if (!needsAck) {
+                done.complete(new Message(status, Payload.NONE));
+            }
+        });
+        if (mode == SendMode.BUFFERED) {
+            // local completion: the data now belongs to the buffer (errors after this are logged only)
+            return Request.completed(new Message(status, Payload.NONE));
+        }
+        return new Request(done, () -> false);
+    }
+
+    private CompletableFuture<Void> deliver(int dest, Envelope env) {
+        if (dest == rank) {
+            // self-message: copy arrays as the wire would, then take the inbound path on this thread
+            Payload p = env.payload();
+            Payload copy = p.isArray() ? PeerWire.payloadFromCmo(p.kind(), PeerWire.payloadToCmo(p)) : p;
+            onEnvelope(new Envelope(env.kind(), env.context(), env.source(), env.tag(), env.mode(), env.sequence(),
+                    copy));
+            return CompletableFuture.completedFuture(null);
+        }
+        try {
+            return transport.send(dest, PeerWire.encode(env));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static long key(int dest, int seq) {
+        return ((long) dest << 32) | (seq & 0xffffffffL);
+    }
+
+    private static Request failed(String why, int peer) {
+        return new Request(CompletableFuture.failedFuture(new CommException(why, peer)), () -> false);
+    }
+
+    // ---- receiving --------------------------------------------------------------------------------------
+
+    Request receive(int context, int source, int tag) {
+        checkSource(source);
+        MatchingEngine.PostedReceive r = new MatchingEngine.PostedReceive(context, source, tag);
+        Envelope e;
+        try {
+            e = engine.post(r);
+        } catch (CommException ex) {
+            return failed(ex.getMessage(), ex.rank());
+        }
+        if (e != null) {
+            complete(r, e);
+        }
+        return new Request(r.future, () -> {
+            if (engine.cancel(r)) {
+                r.future.complete(new Message(Status.cancelledStatus(), Payload.NONE));
+                return true;
+            }
+            return false;
+        });
+    }
+
+    Status probe(int context, int source, int tag, java.time.Duration timeout) {
+        checkSource(source);
+        MatchingEngine.ProbeWaiter w = new MatchingEngine.ProbeWaiter(context, source, tag);
+        Envelope e = engine.peekOrWait(w);
+        if (e != null) {
+            return statusOf(e);
+        }
+        try {
+            return timeout == null ? w.future.get()
+                    : w.future.get(timeout.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            engine.forgetProbe(w);
+            throw new CommException("interrupted in probe");
+        } catch (java.util.concurrent.TimeoutException ex) {
+            engine.forgetProbe(w);
+            throw new CommException("probe: no message after " + timeout);
+        } catch (java.util.concurrent.ExecutionException ex) {
+            throw Request.rethrow(ex.getCause());
+        }
+    }
+
+    java.util.Optional<Status> iProbe(int context, int source, int tag) {
+        checkSource(source);
+        return java.util.Optional.ofNullable(engine.peek(context, source, tag)).map(PeerEndpoint::statusOf);
+    }
+
+    private static Status statusOf(Envelope e) {
+        return new Status(e.source(), e.tag(), e.payload().count(), e.payload().byteSize(), false);
+    }
+
+    /** Completes a matched receive and acknowledges synchronous/ready senders. */
+    private void complete(MatchingEngine.PostedReceive r, Envelope e) {
+        if (e.mode() == SendMode.SYNCHRONOUS || e.mode() == SendMode.READY) {
+            reply(Envelope.Kind.ACK, e);
+        }
+        r.future.complete(new Message(statusOf(e), e.payload()));
+    }
+
+    private void reply(Envelope.Kind kind, Envelope data) {
+        Envelope ctl = Envelope.control(kind, data.context(), rank, data.tag(), data.sequence());
+        deliver(data.source(), ctl).exceptionally(err -> {
+            LOG.warn("could not send {} for sequence {} to rank {}: {}", kind, data.sequence(), data.source(),
+                    err.toString());
+            return null;
+        });
+    }
+
+    // ---- inbound ----------------------------------------------------------------------------------------
+
+    @Override
+    public void onMessage(int source, Cmo message) {
+        if (!PeerWire.isEnvelope(message)) {
+            LOG.debug("ignoring non-envelope {} from rank {}", message.type(), source);
+            return;
+        }
+        Envelope e;
+        try {
+            e = PeerWire.decode(message);
+        } catch (CommException ex) {
+            LOG.warn("dropping malformed envelope from rank {}: {}", source, ex.getMessage());
+            return;
+        }
+        if (e.source() != source) {
+            LOG.warn("dropping envelope claiming source {} on the link from rank {}", e.source(), source);
+            return;
+        }
+        onEnvelope(e);
+    }
+
+    private void onEnvelope(Envelope e) {
+        switch (e.kind()) {
+            case DATA -> {
+                MatchingEngine.Arrival a = engine.arrive(e);
+                if (a.matched() != null) {
+                    complete(a.matched(), e);
+                } else if (a.dropped()) {
+                    LOG.warn("ready send from rank {} tag {} found no posted receive; reporting to sender",
+                            e.source(), e.tag());
+                    reply(Envelope.Kind.NACK, e);
+                }
+                if (!a.probesSatisfied().isEmpty()) {
+                    Status s = statusOf(e);
+                    a.probesSatisfied().forEach(w -> w.future.complete(s));
+                }
+            }
+            case ACK, NACK -> {
+                PendingAck p = pendingAcks.remove(key(e.source(), e.sequence()));
+                if (p == null) {
+                    LOG.warn("{} for unknown sequence {} from rank {}", e.kind(), e.sequence(), e.source());
+                } else if (e.kind() == Envelope.Kind.ACK) {
+                    p.future().complete(new Message(p.status(), Payload.NONE));
+                } else {
+                    p.future().completeExceptionally(new CommException("ready send to rank " + p.dest() + " tag "
+                            + p.tag() + " found no posted receive (message dropped)", p.dest()));
+                }
+            }
+            default -> LOG.warn("unexpected envelope kind {}", e.kind());
+        }
+    }
+
+    @Override
+    public void onLinkFailure(int peer, Throwable cause) {
+        LOG.warn("link to rank {} failed: {}", peer, String.valueOf(cause));
+        MatchingEngine.Failure f = engine.fail(peer);
+        CommException ex = new CommException("link to rank " + peer + " failed: " + cause, peer, cause);
+        f.receives().forEach(r -> r.future.completeExceptionally(ex));
+        f.probes().forEach(w -> w.future.completeExceptionally(ex));
+        pendingAcks.entrySet().removeIf(en -> {
+            if (en.getValue().dest() == peer) {
+                en.getValue().future().completeExceptionally(ex);
+                return true;
+            }
+            return false;
+        });
+    }
+
+    private void checkPeer(int dest) {
+        if (dest < 0 || dest >= size) {
+            throw new CommException("rank: " + dest + " (expected: 0.." + (size - 1) + ")");
+        }
+    }
+
+    private void checkSource(int source) {
+        if (source != Communicator.ANY_SOURCE) {
+            checkPeer(source);
+        }
+    }
+}

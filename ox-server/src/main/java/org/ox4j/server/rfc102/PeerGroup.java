@@ -1,0 +1,517 @@
+package org.ox4j.server.rfc102;
+
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.protocol.OxSyncBall;
+import org.ox4j.protocol.SerialCounter;
+import org.ox4j.server.eval.ComputationInterruptedException;
+import org.ox4j.server.eval.EvaluationException;
+import org.ox4j.server.eval.Interruption;
+
+/**
+ * The RFC-102 state of one server process: its rank, the group size and the links to the other members, indexed
+ * by peer rank (at most {@value #MAX_LINKS}), plus the operations ox_asir offers on them: point-to-point
+ * send/receive, binomial broadcast and reduction, and the reset drain.
+ *
+ * <p>All blocking operations run on the calling (session) thread and wait in short slices, so a session reset
+ * ({@link Interruption}) stops them, and every wait for a peer is bounded by {@link Rfc102Config#timeout()}; a
+ * closed link fails at once with a {@link PeerFailureException} naming the rank. Messages carry serial numbers from
+ * the process-wide {@link SerialCounter}, as ox_asir's do.
+ */
+public final class PeerGroup implements AutoCloseable {
+    /** Size of the link table (ox_asir's limit). */
+    public static final int MAX_LINKS = 1024;
+
+    private static final Logger LOG = LogManager.getLogger();
+    private static final long SLICE_MILLIS = 100;
+
+    /** Receives what the messaging layer needs from the links. Called on link reader threads. */
+    public interface Listener {
+        /** An envelope-format CMO ({@code ["ox4j-mpi", …]}) arrived from {@code sourceRank}. */
+        void onEnvelope(int sourceRank, Cmo envelope);
+
+        /** The link to {@code peerRank} ended. */
+        void onLinkFailure(int peerRank, Throwable cause);
+    }
+
+    private final SerialCounter serials;
+    private final Rfc102Config config;
+    private final AtomicReferenceArray<PeerLink> links = new AtomicReferenceArray<>(MAX_LINKS);
+    private final ExecutorService setup = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "rfc102-setup");
+        t.setDaemon(true);
+        return t;
+    });
+    private final PeerLink.Listener linkListener = new PeerLink.Listener() {
+        @Override
+        public void onEnvelope(int sourceRank, Cmo envelope) {
+            Listener l = listener;
+            if (l == null) {
+                LOG.warn("envelope from rank {} dropped: no messaging layer attached", sourceRank);
+            } else {
+                l.onEnvelope(sourceRank, envelope);
+            }
+        }
+
+        @Override
+        public void onLinkClosed(int peerRank, Throwable cause) {
+            Listener l = listener;
+            if (l != null) {
+                l.onLinkFailure(peerRank, cause);
+            }
+        }
+    };
+    private volatile Listener listener;
+    private volatile int nserver;
+    private volatile int rank;
+
+    /** A group member using the process's serial counter. */
+    public PeerGroup(SerialCounter serials, Rfc102Config config) {
+        this.serials = Objects.requireNonNull(serials, "serials");
+        this.config = Objects.requireNonNull(config, "config");
+    }
+
+    /** The settings. */
+    public Rfc102Config config() {
+        return config;
+    }
+
+    /** Attaches the messaging layer (envelopes and link failures). */
+    public void setListener(Listener l) {
+        this.listener = l;
+    }
+
+    /** This member's rank (0 until set). */
+    public int rank() {
+        return rank;
+    }
+
+    /** The group size (0 until set). */
+    public int size() {
+        return nserver;
+    }
+
+    /**
+     * {@code SM_set_rank_102}: sets the group size and this member's rank.
+     *
+     * @throws EvaluationException "Invalid argument(s) in ox_set_rank_102" unless 0 ≤ rank &lt; nserver ≤ 1024
+     */
+    public void setRank(int nserver, int rank) {
+        if (nserver <= 0 || nserver > MAX_LINKS || rank < 0 || rank >= nserver) {
+            throw new EvaluationException("Invalid argument(s) in ox_set_rank_102: nserver=" + nserver + ", rank="
+                    + rank + " (expected: 0 <= rank < nserver <= " + MAX_LINKS + ")");
+        }
+        this.nserver = nserver;
+        this.rank = rank;
+        LOG.info("rfc102: rank {} of {}", rank, nserver);
+    }
+
+    /** The ranks that have an open link, ascending. */
+    public List<Integer> linkedPeers() {
+        List<Integer> out = new ArrayList<>();
+        for (int i = 0; i < MAX_LINKS; i++) {
+            PeerLink l = links.get(i);
+            if (l != null && !l.isClosed()) {
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    /** The byte order negotiated with {@code peerRank}. */
+    public ByteOrder linkOrder(int peerRank) {
+        return link(peerRank).order();
+    }
+
+    /**
+     * {@code SM_tcp_accept_102}: listens on {@code address} (TCP on the configured bind address, or AF_UNIX),
+     * accepts one connection, exchanges byte-order bytes and registers it as the link to {@code peerRank}.
+     * Blocks until the peer connects, the timeout passes or the session is reset.
+     */
+    public void tcpAccept(LinkAddress address, int peerRank, Interruption interruption) {
+        checkPeer(peerRank, "failed to bind or accept in ox_tcp_accept_102");
+        ServerSocketChannel server;
+        try {
+            server = address instanceof LinkAddress.Unix ? ServerSocketChannel.open(StandardProtocolFamily.UNIX)
+                    : ServerSocketChannel.open();
+            server.bind(address.bindAddress(config.bindAddress()), 1);
+        } catch (IOException | RuntimeException e) {
+            throw new EvaluationException("failed to bind or accept in ox_tcp_accept_102: " + address + ": " + e, e);
+        }
+        ServerSocketChannel listening = server;
+        CompletableFuture<PeerLink> f = CompletableFuture.supplyAsync(() -> {
+            try {
+                SocketChannel ch = listening.accept();
+                return PeerLink.handshake(ch, peerRank, rank, config.preferredByte(), linkListener,
+                        config.limits());
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, setup);
+        try {
+            register(peerRank, await(f, interruption, peerRank, "accept", () -> closeQuietly(listening)));
+        } finally {
+            closeQuietly(listening);
+            if (address instanceof LinkAddress.Unix u) {
+                deleteSocketFile(u);
+            }
+        }
+    }
+
+    /**
+     * {@code SM_tcp_connect_102}: connects to {@code address} (10 attempts 100 ms apart by default, as ox_asir),
+     * exchanges byte-order bytes and registers the link to {@code peerRank}.
+     */
+    public void tcpConnect(String host, LinkAddress address, int peerRank, Interruption interruption) {
+        checkPeer(peerRank, "failed to connect in ox_tcp_connect_102");
+        CompletableFuture<PeerLink> f = new CompletableFuture<>();
+        attemptConnect(host, address, peerRank, 1, f);
+        register(peerRank, await(f, interruption, peerRank, "connect", () -> f.cancel(false)));
+    }
+
+    private void attemptConnect(String host, LinkAddress address, int peerRank, int attempt,
+            CompletableFuture<PeerLink> result) {
+        if (result.isDone()) {
+            return;
+        }
+        SocketChannel ch = null;
+        try {
+            ch = address instanceof LinkAddress.Unix ? SocketChannel.open(StandardProtocolFamily.UNIX)
+                    : SocketChannel.open();
+            ch.connect(address.connectAddress(host));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(ch);
+            if (attempt >= config.connectAttempts() || e instanceof IllegalArgumentException
+                    || e instanceof NullPointerException) {
+                result.completeExceptionally(new EvaluationException("failed to connect in ox_tcp_connect_102: "
+                        + address + " after " + attempt + " attempt(s): " + e, e));
+                return;
+            }
+            // ox_asir retries a refused connection every 100 ms; a scheduled retry instead of a sleeping thread
+            CompletableFuture.delayedExecutor(config.connectInterval().toMillis(), TimeUnit.MILLISECONDS, setup)
+                    .execute(() -> attemptConnect(host, address, peerRank, attempt + 1, result));
+            return;
+        }
+        try {
+            PeerLink link = PeerLink.handshake(ch, peerRank, rank, config.preferredByte(), linkListener,
+                    config.limits());
+            if (!result.complete(link)) {
+                link.close();
+            }
+        } catch (IOException e) {
+            closeQuietly(ch);
+            result.completeExceptionally(new PeerFailureException(peerRank, "byte-order exchange: " + e, e));
+        }
+    }
+
+    /** {@code ox_send_102}: sends one object as OX_DATA; waits until it is written. */
+    public void send(int peerRank, Cmo object, Interruption interruption) {
+        PeerLink l = link(peerRank);
+        ByteBuffer frame = LinkFrames.dataFrame(serials.next(), LinkFrames.encodeCmo(object, l.order()), l.order());
+        await(l.write(frame), interruption, peerRank, "send", () -> { });
+    }
+
+    /**
+     * {@code ox_recv_102}: the next message from {@code peerRank}, as ox_asir values it (data → its CMO, command
+     * → its code as INT32, anything else → 0).
+     */
+    public Cmo receive(int peerRank, Interruption interruption) {
+        return next(link(peerRank), interruption).value();
+    }
+
+    /** {@code SM_bcast_102}: the binomial broadcast from {@code root}; {@code data} is used at the root only. */
+    public Cmo bcast(int root, Cmo data, Interruption interruption) {
+        checkRoot(root);
+        return BcastBinomial.run(port(interruption), root, data);
+    }
+
+    /** {@code SM_reduce_102}: the binomial reduction to {@code root}; the result at the root, 0 elsewhere. */
+    public Cmo reduce(int root, ReduceOp op, Cmo data, Interruption interruption) {
+        checkRoot(root);
+        return ReduceBinomial.run(port(interruption), root, op, data);
+    }
+
+    /**
+     * {@code SM_reset_102}: empties the links with SYNC_BALLs (see {@link ResetMode}). Links that are closed are
+     * dropped from the table, so the survivors of a failure can go on among themselves. A peer that sends nothing
+     * within the timeout has its link dropped too.
+     */
+    public void reset(ResetMode mode, Interruption interruption) {
+        int me = rank;
+        List<Integer> peers = linkedPeers();
+        dropClosedLinks();
+        if (mode == ResetMode.ASIR) {
+            for (int j : peers) {
+                if (j < me) {
+                    drainUntilSyncBall(j, interruption);
+                }
+            }
+            for (int j : peers) {
+                if (j > me) {
+                    sendSyncBall(j, interruption);
+                }
+            }
+        } else {
+            for (int j : peers) {
+                sendSyncBall(j, interruption);
+            }
+            for (int j : peers) {
+                drainUntilSyncBall(j, interruption);
+            }
+        }
+        dropClosedLinks();
+        LOG.info("rfc102: reset_102 ({}) done at rank {} over links {}", mode, me, peers);
+    }
+
+    private void sendSyncBall(int peer, Interruption interruption) {
+        PeerLink l = links.get(peer);
+        if (l == null || l.isClosed()) {
+            return;
+        }
+        try {
+            await(l.write(LinkFrames.encode(new OxSyncBall(serials.next()), l.order())), interruption, peer,
+                    "reset send", () -> { });
+        } catch (PeerFailureException e) {
+            LOG.info("reset_102: dropping link to rank {}: {}", peer, e.getMessage());
+            l.close();
+        }
+    }
+
+    private void drainUntilSyncBall(int peer, Interruption interruption) {
+        PeerLink l = links.get(peer);
+        if (l == null) {
+            return;
+        }
+        int discarded = 0;
+        try {
+            while (true) {
+                Inbound x = next(l, interruption);
+                if (x.isSyncBall()) {
+                    break;
+                }
+                discarded++;
+            }
+        } catch (PeerFailureException e) {
+            LOG.info("reset_102: dropping link to rank {}: {}", peer, e.getMessage());
+            l.close();
+        }
+        if (discarded > 0) {
+            LOG.info("reset_102: discarded {} message(s) from rank {}", discarded, peer);
+        }
+    }
+
+    private void dropClosedLinks() {
+        for (int i = 0; i < MAX_LINKS; i++) {
+            PeerLink l = links.get(i);
+            if (l != null && l.isClosed()) {
+                links.compareAndSet(i, l, null);
+            }
+        }
+    }
+
+    /**
+     * Sends an envelope of the messaging layer to {@code dest} as OX_DATA; completes when written. The link's own
+     * FIFO is bypassed on the receiving side (see {@link Listener#onEnvelope}).
+     */
+    public CompletableFuture<Void> sendEnvelope(int dest, Cmo envelope) {
+        if (!PeerLink.isEnvelope(envelope)) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException(
+                    "envelope: expected a LIST starting with STRING \"" + PeerLink.ENVELOPE_MARK + "\""));
+        }
+        PeerLink l;
+        try {
+            l = link(dest);
+        } catch (PeerFailureException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return l.write(LinkFrames.dataFrame(serials.next(), LinkFrames.encodeCmo(envelope, l.order()), l.order()));
+    }
+
+    /** Closes every link. */
+    @Override
+    public void close() {
+        for (int i = 0; i < MAX_LINKS; i++) {
+            PeerLink l = links.getAndSet(i, null);
+            if (l != null) {
+                l.close();
+            }
+        }
+        setup.shutdownNow();
+    }
+
+    // ---- internals
+
+    private LinkPort port(Interruption interruption) {
+        int n = nserver;
+        int me = rank;
+        if (n <= 0) {
+            throw new EvaluationException("rfc102: rank not set (expected: SM_set_rank_102 first)");
+        }
+        return new LinkPort() {
+            @Override
+            public int rank() {
+                return me;
+            }
+
+            @Override
+            public int size() {
+                return n;
+            }
+
+            @Override
+            public void send(int peer, Cmo data) {
+                PeerGroup.this.send(peer, data, interruption);
+            }
+
+            @Override
+            public Cmo receive(int peer) {
+                return PeerGroup.this.receive(peer, interruption);
+            }
+        };
+    }
+
+    private Inbound next(PeerLink l, Interruption interruption) {
+        long deadline = System.nanoTime() + config.timeout().toNanos();
+        try {
+            while (true) {
+                checkInterrupt(interruption);
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    throw new PeerFailureException(l.peerRank(), "nothing received within " + config.timeout());
+                }
+                Inbound x = l.poll(Math.min(SLICE_MILLIS, left));
+                if (x instanceof Inbound.Closed c) {
+                    throw l.closedError(c.cause());
+                }
+                if (x != null) {
+                    return x;
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ComputationInterruptedException();
+        }
+    }
+
+    private <T> T await(CompletableFuture<T> f, Interruption interruption, int peerRank, String what,
+            Runnable onGiveUp) {
+        long deadline = System.nanoTime() + config.timeout().toNanos();
+        try {
+            while (true) {
+                if (interruption != null && interruption.isRaised()) {
+                    onGiveUp.run();
+                    throw new ComputationInterruptedException();
+                }
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    onGiveUp.run();
+                    throw new PeerFailureException(peerRank, what + ": no progress within " + config.timeout());
+                }
+                try {
+                    return f.get(Math.min(SLICE_MILLIS, left), TimeUnit.MILLISECONDS);
+                } catch (TimeoutException e) {
+                    // next slice
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            onGiveUp.run();
+            throw new ComputationInterruptedException();
+        } catch (CancellationException e) {
+            throw new PeerFailureException(peerRank, what + " cancelled", e);
+        } catch (ExecutionException e) {
+            Throwable c = e.getCause();
+            if (c instanceof EvaluationException ee) {
+                throw ee;
+            }
+            throw new PeerFailureException(peerRank, what + ": " + c, c);
+        }
+    }
+
+    private static void checkInterrupt(Interruption interruption) {
+        if (interruption != null) {
+            interruption.check();
+        }
+    }
+
+    private void register(int peerRank, PeerLink link) {
+        PeerLink old = links.getAndSet(peerRank, link);
+        if (old != null) {
+            LOG.info("rfc102: link to rank {} replaced", peerRank);
+            old.close();
+        }
+        LOG.info("rfc102: rank {} linked to rank {} ({})", rank, peerRank, link.order());
+    }
+
+    private PeerLink link(int peerRank) {
+        if (peerRank < 0 || peerRank >= MAX_LINKS) {
+            throw new EvaluationException("rfc102: rank " + peerRank + " (expected: 0.." + (MAX_LINKS - 1) + ")");
+        }
+        PeerLink l = links.get(peerRank);
+        if (l == null) {
+            throw new PeerFailureException(peerRank, "no link to it (expected: ox_tcp_accept_102/connect_102 first)");
+        }
+        return l;
+    }
+
+    private void checkRoot(int root) {
+        if (nserver <= 0) {
+            throw new EvaluationException("rfc102: rank not set (expected: SM_set_rank_102 first)");
+        }
+        if (root < 0 || root >= nserver) {
+            throw new EvaluationException("rfc102: root " + root + " (expected: 0.." + (nserver - 1) + ")");
+        }
+    }
+
+    private static void checkPeer(int peerRank, String asirMessage) {
+        if (peerRank < 0 || peerRank >= MAX_LINKS) {
+            throw new EvaluationException(asirMessage + ": peer rank " + peerRank + " (expected: 0.."
+                    + (MAX_LINKS - 1) + ")");
+        }
+    }
+
+    private static void deleteSocketFile(LinkAddress.Unix u) {
+        try {
+            Files.deleteIfExists(((UnixDomainSocketAddress) u.bindAddress("")).getPath());
+        } catch (IOException e) {
+            LOG.debug("could not remove socket file {}: {}", u.path(), e.toString());
+        }
+    }
+
+    private static void closeQuietly(java.io.Closeable c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            c.close();
+        } catch (IOException e) {
+            LOG.debug("close: {}", e.toString());
+        }
+    }
+
+    /** The configured timeout (for messages naming it). */
+    public Duration timeout() {
+        return config.timeout();
+    }
+}

@@ -1,0 +1,54 @@
+package org.ox4j.server.rfc102;
+
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.server.comm.PeerTransport;
+
+/**
+ * The messaging layer's {@link PeerTransport} over a {@link PeerGroup}'s links: MPI envelopes travel as OX_DATA on
+ * the same RFC-102 links and are routed by the link readers to the listener, away from the FIFO that
+ * {@code ox_recv_102} and the collectives read.
+ */
+public final class PeerGroupTransport implements PeerTransport {
+    private final PeerGroup group;
+    private volatile Listener listener;
+
+    public PeerGroupTransport(PeerGroup group) {
+        this.group = Objects.requireNonNull(group, "group");
+    }
+
+    @Override
+    public int rank() {
+        return group.rank();
+    }
+
+    @Override
+    public int size() {
+        return group.size();
+    }
+
+    @Override
+    public CompletableFuture<Void> send(int dest, Cmo message) {
+        return group.sendEnvelope(dest, message);
+    }
+
+    @Override
+    public synchronized void setListener(Listener l) {
+        if (listener != null) {
+            throw new IllegalStateException("listener already set");
+        }
+        listener = Objects.requireNonNull(l, "listener");
+        group.setListener(new PeerGroup.Listener() {
+            @Override
+            public void onEnvelope(int sourceRank, Cmo envelope) {
+                l.onMessage(sourceRank, envelope);
+            }
+
+            @Override
+            public void onLinkFailure(int peerRank, Throwable cause) {
+                l.onLinkFailure(peerRank, cause);
+            }
+        });
+    }
+}

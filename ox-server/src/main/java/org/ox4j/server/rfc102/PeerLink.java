@@ -1,0 +1,232 @@
+package org.ox4j.server.rfc102;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.SocketChannel;
+import java.util.Objects;
+import java.util.concurrent.BlockingDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.protocol.OxData;
+
+/**
+ * One established RFC-102 link to the member of rank {@link #peerRank()}: a connected socket (TCP or AF_UNIX)
+ * whose byte order has been negotiated.
+ *
+ * <p>A reader thread decodes every incoming message: envelope-format CMOs of the messaging layer (a LIST whose
+ * first element is the STRING {@code "ox4j-mpi"}) go to the {@link Listener}; everything else goes to this
+ * link's FIFO, where {@code ox_recv_102}, the collectives and the reset drain take it from. Sends are framed by
+ * the caller and written, in submission order, by a single writer thread, so a slow peer never blocks the
+ * session past the group's timeout. When the socket ends, the FIFO gets a {@link Inbound.Closed} marker that
+ * wakes every waiting receiver at once.
+ */
+final class PeerLink implements AutoCloseable {
+    /** First element of a messaging-layer envelope. */
+    static final String ENVELOPE_MARK = "ox4j-mpi";
+
+    private static final Logger LOG = LogManager.getLogger();
+
+    /** Receives what is not for the FIFO. Called on the reader thread. */
+    interface Listener {
+        void onEnvelope(int sourceRank, Cmo envelope);
+
+        void onLinkClosed(int peerRank, Throwable cause);
+    }
+
+    private final int peerRank;
+    private final SocketChannel channel;
+    private final ByteOrder order;
+    private final BlockingDeque<Inbound> fifo = new LinkedBlockingDeque<>();
+    private final ExecutorService writer;
+    private final Thread reader;
+    private final Listener listener;
+    private final CmoLimits limits;
+    private volatile Throwable closedCause;
+
+    private PeerLink(int peerRank, SocketChannel channel, ByteOrder order, Listener listener, CmoLimits limits,
+            int ownRank) {
+        this.peerRank = peerRank;
+        this.channel = channel;
+        this.order = order;
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.limits = limits;
+        String name = "rfc102-link-" + ownRank + "-" + peerRank;
+        this.writer = Executors.newSingleThreadExecutor(r -> daemon(r, name + "-writer"));
+        this.reader = daemon(this::readLoop, name + "-reader");
+    }
+
+    /**
+     * Performs the byte-order exchange on a freshly connected blocking channel (both ends write first) and starts
+     * the link. Blocks until the peer's byte arrives; callers run it off the session thread.
+     */
+    static PeerLink handshake(SocketChannel channel, int peerRank, int ownRank, byte preferredByte,
+            Listener listener, CmoLimits limits) throws IOException {
+        if (channel.getRemoteAddress() instanceof java.net.InetSocketAddress) {
+            // small collective messages must not wait for Nagle's algorithm
+            channel.setOption(java.net.StandardSocketOptions.TCP_NODELAY, true);
+        }
+        ByteBuffer mine = ByteBuffer.wrap(new byte[] {preferredByte});
+        while (mine.hasRemaining()) {
+            channel.write(mine);
+        }
+        ByteBuffer peers = ByteBuffer.allocate(1);
+        while (peers.hasRemaining()) {
+            if (channel.read(peers) < 0) {
+                throw new IOException("link closed during the byte-order exchange");
+            }
+        }
+        byte theirs = peers.get(0);
+        ByteOrder order = ByteOrderByte.negotiate(preferredByte, theirs);
+        LOG.debug("link {}<->{}: wrote 0x{}, read 0x{}, order {}", ownRank, peerRank,
+                Integer.toHexString(preferredByte & 0xff), Integer.toHexString(theirs & 0xff), order);
+        PeerLink link = new PeerLink(peerRank, channel, order, listener, limits, ownRank);
+        link.reader.start();
+        return link;
+    }
+
+    int peerRank() {
+        return peerRank;
+    }
+
+    ByteOrder order() {
+        return order;
+    }
+
+    /** Whether the link has ended. */
+    boolean isClosed() {
+        return closedCause != null;
+    }
+
+    /** Writes a complete frame (built with {@link LinkFrames} in {@link #order()}); completes once written. */
+    CompletableFuture<Void> write(ByteBuffer frame) {
+        Throwable cause = closedCause;
+        if (cause != null) {
+            return CompletableFuture.failedFuture(closedError(cause));
+        }
+        try {
+            return CompletableFuture.runAsync(() -> writeFully(frame), writer);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(closedError(e));
+        }
+    }
+
+    private void writeFully(ByteBuffer frame) {
+        try {
+            while (frame.hasRemaining()) {
+                channel.write(frame);
+            }
+        } catch (IOException e) {
+            markClosed(e);
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Takes the next FIFO entry, waiting at most {@code timeoutMillis}; null on timeout. A {@link Inbound.Closed}
+     * marker is left in place so every later receiver sees it too.
+     */
+    Inbound poll(long timeoutMillis) throws InterruptedException {
+        Inbound x = fifo.pollFirst(timeoutMillis, TimeUnit.MILLISECONDS);
+        if (x instanceof Inbound.Closed) {
+            fifo.offerFirst(x);
+        }
+        return x;
+    }
+
+    /** Takes the next entry without waiting; null when empty. Leaves a close marker in place. */
+    Inbound pollNow() {
+        Inbound x = fifo.pollFirst();
+        if (x instanceof Inbound.Closed) {
+            fifo.offerFirst(x);
+        }
+        return x;
+    }
+
+    /** The exception to report for an operation on this (closed) link. */
+    PeerFailureException closedError(Throwable cause) {
+        String why = cause == null ? "link closed" : "link closed (" + describe(cause) + ")";
+        return new PeerFailureException(peerRank, why, cause);
+    }
+
+    private void readLoop() {
+        ChannelByteSource in = new ChannelByteSource(channel, order, 64 * 1024, limits.maxMessageBytes());
+        try {
+            while (true) {
+                in.startMessage();
+                Inbound m = LinkFrames.read(in, limits);
+                if (m instanceof Inbound.Message msg && msg.message() instanceof OxData d && isEnvelope(d.cmo())) {
+                    listener.onEnvelope(peerRank, d.cmo());
+                } else {
+                    if (m instanceof Inbound.Unknown u) {
+                        LOG.warn("link from rank {}: unknown OX tag {} (serial {}), delivered as 0", peerRank,
+                                u.tag(), u.serial());
+                    }
+                    fifo.offerLast(m);
+                }
+            }
+        } catch (RuntimeException e) {
+            Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
+            if (closedCause == null) {
+                LOG.info("link from rank {} ended: {}", peerRank, describe(cause));
+            }
+            markClosed(cause);
+        } catch (Error e) {
+            markClosed(e);
+            throw e;
+        }
+    }
+
+    static boolean isEnvelope(Cmo cmo) {
+        return cmo instanceof CmoList l && l.size() > 0 && l.get(0) instanceof CmoString s
+                && ENVELOPE_MARK.equals(s.value());
+    }
+
+    private void markClosed(Throwable cause) {
+        boolean first;
+        synchronized (this) {
+            first = closedCause == null;
+            if (first) {
+                closedCause = cause;
+            }
+        }
+        if (!first) {
+            return;
+        }
+        fifo.offerLast(new Inbound.Closed(cause));
+        try {
+            channel.close();
+        } catch (IOException e) {
+            LOG.debug("closing link to rank {}: {}", peerRank, e.toString());
+        }
+        writer.shutdown();
+        listener.onLinkClosed(peerRank, cause);
+    }
+
+    @Override
+    public void close() {
+        markClosed(new IOException("link closed locally"));
+    }
+
+    private static String describe(Throwable t) {
+        String m = t.getMessage();
+        return m == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": " + m;
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+}

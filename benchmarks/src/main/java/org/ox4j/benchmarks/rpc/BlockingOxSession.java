@@ -74,6 +74,17 @@ final class BlockingOxSession implements AutoCloseable {
         command(SmCommand.EXECUTE_FUNCTION);
     }
 
+    /** Pushes a CMO already encoded in the session's byte order (little endian). */
+    void pushEncoded(byte[] cmo) {
+        writer.sendEncodedData(serial++, cmo);
+    }
+
+    /** SM_popCMO, the reply only measured and skipped (not decoded); returns its size in bytes. */
+    long popSkipped() {
+        command(SmCommand.POP_CMO);
+        return reader.read(true).bytes();
+    }
+
     Cmo popCmo() {
         command(SmCommand.POP_CMO);
         OxMessage m = reader.read().message();

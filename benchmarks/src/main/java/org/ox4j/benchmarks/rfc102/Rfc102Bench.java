@@ -50,7 +50,9 @@ public final class Rfc102Bench {
         System.out.printf("rfc102 bench: polynomial with %d terms, %d-bit coefficients, %d bytes as CMO; %d reps%n",
                 terms, bits, bytes, reps);
         OxClientOptions options = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(10));
-        try (ServerGroup group = ServerGroup.launch(Collections.nCopies(8, LocalProcessLauncher.create()),
+        // eight JVMs starting at once on a small machine need more than the default minute to be ready
+        LocalProcessLauncher launcher = LocalProcessLauncher.builder().readinessTimeout(Duration.ofMinutes(5)).build();
+        try (ServerGroup group = ServerGroup.launch(Collections.nCopies(8, launcher),
                 Collections.nCopies(8, "127.0.0.1"), LinkAddressing.tcp(), options, OxClientResources.shared())) {
             System.out.printf("%-8s %-22s %10s %10s%n", "servers", "collective", "min ms", "median ms");
             for (int s : new int[] {2, 4, 8}) {

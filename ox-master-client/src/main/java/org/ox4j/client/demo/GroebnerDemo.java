@@ -128,7 +128,8 @@ public final class GroebnerDemo {
         int n = options.servers();
         // local reductions of a big round may take minutes: a long request timeout (the servers keep their own)
         OxClientOptions clientOptions = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(30));
-        try (ServerGroup group = ServerGroup.launch(Collections.nCopies(n, LocalProcessLauncher.create()),
+        LocalProcessLauncher launcher = LocalProcessLauncher.builder().readinessTimeout(Duration.ofMinutes(3)).build();
+        try (ServerGroup group = ServerGroup.launch(Collections.nCopies(n, launcher),
                 Collections.nCopies(n, "127.0.0.1"), LinkAddressing.tcp(), clientOptions,
                 OxClientResources.shared())) {
             phase("launch + RFC-102 wiring", t);

@@ -215,6 +215,64 @@ public final class Communicator {
         return endpoint.iProbe(context, source, tag);
     }
 
+    /** Matched probe: takes the oldest matchable message off the queue, reserved for {@link #mRecv}. */
+    public MatchedMessage mProbe(int source, int tag) {
+        checkRecvTag(tag);
+        return endpoint.mProbe(context, source, tag, null);
+    }
+
+    /** Matched probe with a timeout ({@link CommException} on expiry). */
+    public MatchedMessage mProbe(int source, int tag, Duration timeout) {
+        checkRecvTag(tag);
+        return endpoint.mProbe(context, source, tag, timeout);
+    }
+
+    /** Nonblocking matched probe. */
+    public Optional<MatchedMessage> imProbe(int source, int tag) {
+        checkRecvTag(tag);
+        return endpoint.imProbe(context, source, tag);
+    }
+
+    /** Receives a message reserved by a matched probe (MPI_Mrecv). */
+    public Message mRecv(MatchedMessage message) {
+        return endpoint.mRecv(message);
+    }
+
+    /** Nonblocking send-receive (MPI_Isendrecv): completes when both halves have; yields the received message. */
+    public Request iSendRecv(Payload payload, int dest, int sendTag, int source, int recvTag) {
+        Request r = iRecv(source, recvTag);
+        Request s = iSend(payload, dest, sendTag);
+        return new Request(r.future().thenCombine(s.future(), (m, ignored) -> m), () -> false);
+    }
+
+    // ---- persistent requests ----
+
+    /** Persistent standard send (MPI_Send_init). */
+    public PersistentRequest sendInit(Payload payload, int dest, int tag) {
+        return new PersistentRequest(() -> iSend(payload, dest, tag));
+    }
+
+    /** Persistent buffered send (MPI_Bsend_init). */
+    public PersistentRequest bSendInit(Payload payload, int dest, int tag) {
+        return new PersistentRequest(() -> ibSend(payload, dest, tag));
+    }
+
+    /** Persistent synchronous send (MPI_Ssend_init). */
+    public PersistentRequest sSendInit(Payload payload, int dest, int tag) {
+        return new PersistentRequest(() -> isSend(payload, dest, tag));
+    }
+
+    /** Persistent ready send (MPI_Rsend_init). */
+    public PersistentRequest rSendInit(Payload payload, int dest, int tag) {
+        return new PersistentRequest(() -> irSend(payload, dest, tag));
+    }
+
+    /** Persistent receive (MPI_Recv_init). */
+    public PersistentRequest recvInit(int source, int tag) {
+        checkRecvTag(tag);
+        return new PersistentRequest(() -> iRecv(source, tag));
+    }
+
     /** Sends and receives at once (both posted before either is waited on, so exchanges cannot deadlock). */
     public Message sendRecv(Payload payload, int dest, int sendTag, int source, int recvTag) {
         Request r = iRecv(source, recvTag);

@@ -78,7 +78,8 @@ public final class InMemoryTransport implements PeerTransport {
     /** Runs {@code task} on the inbound thread once a listener exists (earlier messages wait, in order). */
     private void enqueue(Runnable task) {
         inbound.execute(() -> {
-            if (listener == null) {
+            if (listener == null || !early.isEmpty()) {
+                // keep FIFO: while earlier messages wait for the drain, later ones queue behind them
                 early.add(task);
             } else {
                 task.run();
@@ -95,8 +96,9 @@ public final class InMemoryTransport implements PeerTransport {
             listener = l;
         }
         inbound.execute(() -> {
-            early.forEach(Runnable::run);
+            List<Runnable> now = new ArrayList<>(early);
             early.clear();
+            now.forEach(Runnable::run);
         });
     }
 

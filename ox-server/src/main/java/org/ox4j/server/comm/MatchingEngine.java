@@ -118,6 +118,11 @@ final class MatchingEngine {
         return null;
     }
 
+    /** Removes and returns the oldest matchable unexpected message, or null (matched probe). */
+    synchronized Envelope take(int context, int source, int tag) {
+        return takeUnexpected(context, source, tag);
+    }
+
     /** Removes a still-pending receive; true if it was pending (so the caller completes it as cancelled). */
     synchronized boolean cancel(PostedReceive r) {
         return posted.remove(r);

@@ -174,6 +174,38 @@ final class PeerEndpoint implements PeerTransport.Listener {
         return java.util.Optional.ofNullable(engine.peek(context, source, tag)).map(PeerEndpoint::statusOf);
     }
 
+    /** Matched probe: takes the oldest matchable message, waiting up to {@code timeout} (null: forever). */
+    MatchedMessage mProbe(int context, int source, int tag, java.time.Duration timeout) {
+        long deadline = timeout == null ? Long.MAX_VALUE : System.nanoTime() + timeout.toNanos();
+        while (true) {
+            Envelope e = engine.take(context, source, tag);
+            if (e != null) {
+                return new MatchedMessage(e, statusOf(e));
+            }
+            java.time.Duration left = timeout == null ? null
+                    : java.time.Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+            if (left != null && left.isZero()) {
+                throw new CommException("mProbe: no message after " + timeout);
+            }
+            probe(context, source, tag, left); // wait for a candidate; another thread may still take it first
+        }
+    }
+
+    java.util.Optional<MatchedMessage> imProbe(int context, int source, int tag) {
+        checkSource(source);
+        Envelope e = engine.take(context, source, tag);
+        return e == null ? java.util.Optional.empty() : java.util.Optional.of(new MatchedMessage(e, statusOf(e)));
+    }
+
+    /** Receives a matched message (acknowledging a synchronous sender now, as the receive starts here). */
+    Message mRecv(MatchedMessage m) {
+        Envelope e = m.claim();
+        if (e.mode() == SendMode.SYNCHRONOUS) {
+            reply(Envelope.Kind.ACK, e);
+        }
+        return new Message(m.status(), e.payload());
+    }
+
     private static Status statusOf(Envelope e) {
         return new Status(e.source(), e.tag(), e.payload().count(), e.payload().byteSize(), false);
     }

@@ -122,6 +122,12 @@ public final class Requests {
         return done;
     }
 
+    /** Index of one complete request, or {@link #UNDEFINED} if none is complete yet; never blocks. */
+    public static int testAny(List<Request> requests) {
+        List<Integer> done = testSome(requests);
+        return done.isEmpty() ? UNDEFINED : done.get(0);
+    }
+
     /** True if every non-null request is complete; never blocks. */
     public static boolean testAll(List<Request> requests) {
         for (Request r : requests) {

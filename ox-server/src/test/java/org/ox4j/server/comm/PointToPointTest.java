@@ -226,10 +226,12 @@ class PointToPointTest {
                 rs.add(c.iRecv(1, 1));
                 rs.add(null);
                 rs.add(c.iRecv(2, 1));
+                assertThat(Requests.testAny(rs)).isEqualTo(Requests.UNDEFINED);
                 c.send(new CmoInt32(0), 2, 5); // only rank 2 may send now
                 int i = Requests.waitAny(rs, LONG);
                 assertThat(i).isEqualTo(2);
                 assertThat(Requests.testSome(rs)).containsExactly(2);
+                assertThat(Requests.testAny(rs)).isEqualTo(2);
                 assertThat(Requests.testAll(rs)).isFalse();
                 c.send(new CmoInt32(0), 1, 5);
                 assertThat(Requests.waitAll(rs, LONG)).hasSize(3);

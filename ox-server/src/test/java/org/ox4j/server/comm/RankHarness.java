@@ -2,12 +2,13 @@ package org.ox4j.server.comm;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /** Runs one body per rank, each on its own thread, over an in-memory transport group; returns per-rank results. */
 public final class RankHarness {
@@ -41,14 +42,24 @@ public final class RankHarness {
     public static <T> List<T> runOn(List<Communicator> comms, Body<T> body) {
         int p = comms.size();
         ExecutorService pool = Executors.newFixedThreadPool(p);
+        CompletionService<Integer> done = new ExecutorCompletionService<>(pool);
         try {
-            List<Future<T>> fs = new ArrayList<>();
-            for (Communicator c : comms) {
-                fs.add(pool.submit(() -> body.run(c)));
+            List<T> out = new ArrayList<>(java.util.Collections.nCopies(p, null));
+            for (int r = 0; r < p; r++) {
+                Communicator c = comms.get(r);
+                int rank = r;
+                done.submit(() -> {
+                    out.set(rank, body.run(c));
+                    return rank;
+                });
             }
-            List<T> out = new ArrayList<>();
-            for (Future<T> f : fs) {
-                out.add(f.get(60, TimeUnit.SECONDS));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            for (int i = 0; i < p; i++) {
+                Future<Integer> f = done.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                if (f == null) {
+                    throw new IllegalStateException("ranks did not finish within 60 s");
+                }
+                f.get(); // first failure wins, even if other ranks are stuck waiting for the failed one
             }
             return out;
         } catch (ExecutionException e) {
@@ -60,8 +71,9 @@ public final class RankHarness {
                 throw er;
             }
             throw new IllegalStateException(c);
-        } catch (InterruptedException | TimeoutException e) {
-            throw new IllegalStateException("ranks did not finish: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
         } finally {
             pool.shutdownNow();
         }

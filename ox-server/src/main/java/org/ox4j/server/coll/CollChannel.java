@@ -1,0 +1,89 @@
+package org.ox4j.server.coll;
+
+import java.time.Duration;
+import java.util.List;
+import org.ox4j.server.comm.Communicator;
+import org.ox4j.server.comm.Payload;
+import org.ox4j.server.comm.Request;
+import org.ox4j.server.comm.Requests;
+
+/**
+ * The messaging one collective call uses: the communicator's collective context and a tag made of the
+ * collective sequence number and a phase, so concurrent phases and successive collectives never cross. Ranks
+ * given to its methods are communicator ranks.
+ */
+public final class CollChannel {
+    private static final int PHASES = 4;
+
+    private final Communicator comm;
+    private final int sequence;
+    private final int phase;
+    private final Duration timeout;
+
+    private CollChannel(Communicator comm, int sequence, int phase, Duration timeout) {
+        this.comm = comm;
+        this.sequence = sequence;
+        this.phase = phase;
+        this.timeout = timeout;
+    }
+
+    /** Opens the channel of the next collective call on {@code user} (all ranks must do this in the same order). */
+    public static CollChannel open(Communicator user, Duration timeout) {
+        Communicator c = user.collectiveContext();
+        return new CollChannel(c, c.nextCollectiveSequence(), 0, timeout);
+    }
+
+    /** The same call's channel for another phase (0..3). */
+    public CollChannel phase(int k) {
+        if (k < 0 || k >= PHASES) {
+            throw new IllegalArgumentException("phase: " + k + " (expected: 0.." + (PHASES - 1) + ")");
+        }
+        return new CollChannel(comm, sequence, k, timeout);
+    }
+
+    int tag() {
+        return ((sequence & 0x0fffffff) << 2) | phase;
+    }
+
+    public int rank() {
+        return comm.rank();
+    }
+
+    public int size() {
+        return comm.size();
+    }
+
+    public Request iSend(int dest, Payload p) {
+        return comm.iSend(p, dest, tag());
+    }
+
+    public Request iRecv(int source) {
+        return comm.iRecv(source, tag());
+    }
+
+    public void send(int dest, Payload p) {
+        await(iSend(dest, p));
+    }
+
+    public Payload recv(int source) {
+        return await(iRecv(source)).payload();
+    }
+
+    /** Sends to {@code dest} and receives from {@code source} at the same time. */
+    public Payload sendRecv(int dest, Payload p, int source) {
+        Request r = iRecv(source);
+        Request s = iSend(dest, p);
+        Payload got = await(r).payload();
+        await(s);
+        return got;
+    }
+
+    /** Waits with this channel's timeout. */
+    public org.ox4j.server.comm.Message await(Request r) {
+        return timeout == null ? r.awaitMessage() : r.awaitMessage(timeout);
+    }
+
+    public void waitAll(List<Request> rs) {
+        Requests.waitAll(rs, timeout);
+    }
+}

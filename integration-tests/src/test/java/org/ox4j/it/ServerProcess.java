@@ -46,6 +46,11 @@ final class ServerProcess implements AutoCloseable {
 
     /** Starts {@code bin/ox-server ARGS} and waits for its readiness line. */
     static ServerProcess startReady(String name, String... args) throws IOException {
+        return startReady(name, Map.of(), args);
+    }
+
+    /** Starts {@code bin/ox-server ARGS} with extra environment (e.g. JAVA_OPTS) and waits for readiness. */
+    static ServerProcess startReady(String name, Map<String, String> env, String... args) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(bin().toString());
         cmd.addAll(List.of(args));
@@ -53,6 +58,7 @@ final class ServerProcess implements AutoCloseable {
         cmd.add("--log-file");
         cmd.add(logs().resolve(name + ".log").toString());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(logs().resolve(name + ".stderr").toFile());
+        pb.environment().putAll(env);
         ServerProcess sp = new ServerProcess(pb.start(), logs().resolve(name + ".log"));
         sp.awaitReady();
         return sp;

@@ -24,10 +24,11 @@ import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.OxSyncBall;
 import org.ox4j.protocol.SmCommand;
-import org.ox4j.server.session.ChannelByteSource;
-import org.ox4j.server.session.Handshake;
-import org.ox4j.server.session.OxChannelReader;
-import org.ox4j.server.session.OxChannelWriter;
+import org.ox4j.protocol.blocking.BlockingHandshake;
+import org.ox4j.protocol.blocking.ChannelByteSource;
+import org.ox4j.protocol.blocking.OxMessageReader;
+import org.ox4j.protocol.blocking.OxMessageWriter;
+import org.ox4j.protocol.handshake.ByteOrderBytes;
 
 /**
  * A small blocking OX master for the integration tests: one connection (data or control), the client side of the
@@ -36,16 +37,16 @@ import org.ox4j.server.session.OxChannelWriter;
 final class TestMaster implements Closeable {
     private final Closeable connection;
     private final ChannelByteSource in;
-    private final OxChannelWriter out;
-    private final OxChannelReader reader;
+    private final OxMessageWriter out;
+    private final OxMessageReader reader;
     private int serial;
     private int serverByte = -1;
 
     private TestMaster(Closeable connection, ReadableByteChannel rc, WritableByteChannel wc) {
         this.connection = connection;
         this.in = new ChannelByteSource(rc);
-        this.out = new OxChannelWriter(wc);
-        this.reader = new OxChannelReader(in, CmoLimits.DEFAULT);
+        this.out = new OxMessageWriter(wc);
+        this.reader = new OxMessageReader(in, CmoLimits.DEFAULT);
     }
 
     /** A TCP connection to 127.0.0.1:port, reads time out after 30 s. */
@@ -77,7 +78,7 @@ final class TestMaster implements Closeable {
 
     /** Sends the password bytes and a 0. */
     TestMaster password(String pw) {
-        out.writeRaw(Handshake.passwordBytes(pw));
+        out.writeRaw(BlockingHandshake.passwordBytes(pw));
         return this;
     }
 
@@ -96,7 +97,7 @@ final class TestMaster implements Closeable {
         in.startMessage(1);
         serverByte = in.readByte();
         out.writeRaw(new byte[] {(byte) mine});
-        ByteOrder order = Handshake.decide(mine, serverByte);
+        ByteOrder order = ByteOrderBytes.decide((byte) mine, (byte) serverByte);
         in.order(order);
         out.order(order);
         return this;

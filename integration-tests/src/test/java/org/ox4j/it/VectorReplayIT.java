@@ -24,8 +24,8 @@ import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.OxSyncBall;
 import org.ox4j.protocol.SmCommand;
-import org.ox4j.server.session.ChannelByteSource;
-import org.ox4j.server.session.OxChannelReader;
+import org.ox4j.protocol.blocking.ChannelByteSource;
+import org.ox4j.protocol.blocking.OxMessageReader;
 import org.ox4j.specs.GoldenVectors;
 
 /**
@@ -73,7 +73,7 @@ class VectorReplayIT {
         ChannelByteSource in = new ChannelByteSource(Channels.newChannel(
                 new ByteArrayInputStream(Arrays.copyOfRange(b, 1, b.length))));
         in.order(s.byteOrder());
-        OxChannelReader r = new OxChannelReader(in, CmoLimits.DEFAULT);
+        OxMessageReader r = new OxMessageReader(in, CmoLimits.DEFAULT);
         List<Integer> ends = new ArrayList<>();
         int pos = 1;
         while (true) {
@@ -135,7 +135,7 @@ class VectorReplayIT {
         ChannelByteSource in = new ChannelByteSource(Channels.newChannel(
                 new ByteArrayInputStream(Arrays.copyOfRange(b, 1, b.length))));
         in.order(s.byteOrder());
-        OxChannelReader r = new OxChannelReader(in, CmoLimits.DEFAULT);
+        OxMessageReader r = new OxMessageReader(in, CmoLimits.DEFAULT);
         List<Cmo> out = new ArrayList<>();
         while (true) {
             OxMessage m;

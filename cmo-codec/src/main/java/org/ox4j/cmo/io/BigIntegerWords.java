@@ -20,6 +20,8 @@ import java.nio.ByteOrder;
  * {@link BigInteger#toByteArray()} and {@link BigInteger#BigInteger(int, byte[])}.
  */
 public final class BigIntegerWords {
+    /** From this many limbs on, limbs are moved in bulk rather than one int32 at a time. */
+    private static final int BULK_WORDS = 16;
     private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
@@ -65,6 +67,14 @@ public final class BigIntegerWords {
         int start = be.length > 0 && be[0] == 0 ? 1 : 0;
         int magLen = be.length - start;
         int words = (magLen + 3) >>> 2;
+        if (words >= BULK_WORDS) {
+            // big numbers: one reordering pass and one bulk write instead of an int32 call per limb
+            byte[] limbs = new byte[4 * words];
+            System.arraycopy(be, start, limbs, limbs.length - magLen, magLen);
+            swapLimbOrder(limbs, out.order());
+            out.writeBytes(limbs, 0, limbs.length);
+            return words;
+        }
         int fullWords = magLen >>> 2;
         int end = be.length;
         for (int k = 0; k < fullWords; k++) {
@@ -88,6 +98,12 @@ public final class BigIntegerWords {
      */
     static BigInteger readLimbs(ByteSource in, int words) {
         byte[] be = new byte[words * 4];
+        if (words >= BULK_WORDS) {
+            // big numbers: one bulk read (straight from the socket for very large ones) and one reordering pass
+            in.readBytes(be, 0, be.length);
+            swapLimbOrder(be, in.order());
+            return new BigInteger(1, be);
+        }
         for (int k = words - 1; k >= 0; k--) {
             // the i-th limb read (i = words-1-k) is the i-th word from the end of the big-endian array
             INT_BE.set(be, 4 * k, in.readInt());

@@ -1,7 +1,6 @@
 package org.ox4j.server.cli;
 
 import org.ox4j.server.ServerLimits;
-import org.ox4j.server.session.Handshake;
 import picocli.CommandLine.Option;
 
 /** Options shared by every launch form: limits, byte order, log file, diagnostics. */
@@ -21,7 +20,7 @@ public final class LimitOptions {
 
     @Option(names = "--byte-order", description = "byte-order byte offered on data connections: 0 (network), "
             + "1 (little endian, as ox_asir on x86), 255 (big endian); default ${DEFAULT-VALUE}")
-    int byteOrder = Handshake.LITTLE_ENDIAN;
+    int byteOrder = 1;
 
     @Option(names = "--log-file", description = "log file (default $TMPDIR/ox4j-server-<pid>.log)")
     String logFile;
@@ -34,7 +33,7 @@ public final class LimitOptions {
     }
 
     int byteOrderOffer() {
-        if (byteOrder != Handshake.NETWORK && byteOrder != Handshake.LITTLE_ENDIAN && byteOrder != Handshake.BIG_ENDIAN) {
+        if (byteOrder != 0 && byteOrder != 1 && byteOrder != 255) {
             throw new IllegalArgumentException("--byte-order must be 0, 1 or 255");
         }
         return byteOrder;

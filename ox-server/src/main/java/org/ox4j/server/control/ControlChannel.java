@@ -9,8 +9,8 @@ import org.ox4j.cmo.CmoException;
 import org.ox4j.protocol.OxCommand;
 import org.ox4j.protocol.OxProtocolException;
 import org.ox4j.protocol.SmCommand;
-import org.ox4j.server.session.OxChannelReader;
-import org.ox4j.server.session.OxFrame;
+import org.ox4j.protocol.blocking.OxFrame;
+import org.ox4j.protocol.blocking.OxMessageReader;
 
 /**
  * Serves a control connection (spec §7.1): reads OX_COMMAND SM_control_* messages and acts on the engine; sends
@@ -26,7 +26,7 @@ public final class ControlChannel {
     }
 
     /** Serves until the connection ends or the engine is killed; blocks the calling thread. */
-    public static void serve(OxChannelReader reader, ControlTarget target) {
+    public static void serve(OxMessageReader reader, ControlTarget target) {
         try {
             while (true) {
                 OxFrame f = reader.read(true);

@@ -9,10 +9,13 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.server.ServerRuntime;
-import org.ox4j.server.session.ChannelByteSource;
-import org.ox4j.server.session.Handshake;
-import org.ox4j.server.session.OxChannelReader;
-import org.ox4j.server.session.OxChannelWriter;
+import org.ox4j.protocol.blocking.BlockingHandshake;
+import org.ox4j.protocol.blocking.BlockingSocketTuning;
+import org.ox4j.protocol.blocking.ChannelByteSource;
+import org.ox4j.protocol.blocking.OxMessageReader;
+import org.ox4j.protocol.blocking.OxMessageWriter;
+import org.ox4j.protocol.handshake.ByteOrderBytes;
+import org.ox4j.protocol.handshake.HandshakeRole;
 import org.ox4j.server.session.Session;
 
 /** Turns connected channels into sessions and control readers: password, byte-order handshake, framing. */
@@ -25,11 +28,17 @@ public final class Connections {
     private Connections() {
     }
 
-    /** A connected channel with its reader and writer (handshake not yet done). */
-    public record Wire(SocketChannel channel, ChannelByteSource in, OxChannelWriter out) {
+    /**
+     * A connected channel with its reader and writer (handshake not yet done). TCP channels get TCP_NODELAY and
+     * TCP_QUICKACK, re-armed after every read, so a master that writes with Nagle's algorithm on never waits for a
+     * delayed ACK.
+     */
+    public record Wire(SocketChannel channel, ChannelByteSource in, OxMessageWriter out) {
         public static Wire of(SocketChannel channel) throws IOException {
             channel.configureBlocking(true);
-            return new Wire(channel, new ChannelByteSource(channel), new OxChannelWriter(channel));
+            Runnable rearm = BlockingSocketTuning.tune(channel);
+            return new Wire(channel, new ChannelByteSource(channel, ChannelByteSource.DEFAULT_BUFFER_SIZE, rearm),
+                    new OxMessageWriter(channel));
         }
 
         /** Verifies a password sent by the peer; false (and logged) on mismatch. */
@@ -37,7 +46,7 @@ public final class Connections {
             if (password == null) {
                 return true;
             }
-            boolean ok = Handshake.verifyPassword(password, in);
+            boolean ok = BlockingHandshake.verifyPassword(password, in);
             if (!ok) {
                 LOG.warn("{}: wrong password from {}, closing", what, peer());
             }
@@ -64,14 +73,19 @@ public final class Connections {
 
     /** Runs the data handshake with the runtime's offer and builds the (not yet started) session. */
     public static Session dataSession(ServerRuntime rt, Wire w) {
-        Handshake.asServer(rt.byteOrderOffer(), w.in(), w.out());
-        return new Session(rt, new OxChannelReader(w.in(), rt.limits().cmoLimits()), w.out(), w.channel());
+        serverHandshake((byte) rt.byteOrderOffer(), w);
+        return new Session(rt, new OxMessageReader(w.in(), rt.limits().cmoLimits()), w.out(), w.channel());
     }
 
     /** Runs the control handshake (always offering network order, like {@code ox}) and returns its reader. */
-    public static OxChannelReader control(Wire w) {
-        Handshake.asServer(Handshake.NETWORK, w.in(), w.out());
-        return new OxChannelReader(w.in(), CONTROL_LIMITS);
+    public static OxMessageReader control(Wire w) {
+        serverHandshake(ByteOrderBytes.NETWORK_BYTE_ORDER, w);
+        return new OxMessageReader(w.in(), CONTROL_LIMITS);
+    }
+
+    /** The server side of the byte-order exchange: our byte first, then the peer's. */
+    static void serverHandshake(byte offer, Wire w) {
+        BlockingHandshake.exchange(HandshakeRole.SERVER, offer, w.in(), w.out());
     }
 
     /** Whether a TCP peer is 127.0.0.1 (or ::1); AF_UNIX peers count as local. */

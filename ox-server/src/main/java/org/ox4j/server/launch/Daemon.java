@@ -24,9 +24,8 @@ import org.ox4j.protocol.OxData;
 import org.ox4j.server.ServerRuntime;
 import org.ox4j.server.control.ControlChannel;
 import org.ox4j.server.control.SessionControl;
-import org.ox4j.server.session.Handshake;
-import org.ox4j.server.session.OxChannelReader;
-import org.ox4j.server.session.OxFrame;
+import org.ox4j.protocol.blocking.OxFrame;
+import org.ox4j.protocol.blocking.OxMessageReader;
 import org.ox4j.server.session.Session;
 
 /**
@@ -104,8 +103,8 @@ public final class Daemon {
                 w.closeQuietly();
                 return;
             }
-            Handshake.asServer(rt.byteOrderOffer(), w.in(), w.out());
-            OxFrame opening = new OxChannelReader(w.in(), OPENING_LIMITS).read(false);
+            Connections.serverHandshake((byte) rt.byteOrderOffer(), w);
+            OxFrame opening = new OxMessageReader(w.in(), OPENING_LIMITS).read(false);
             timeout.cancel(false);
             if (!(opening.message() instanceof OxData d) || !(d.cmo() instanceof CmoList l) || l.size() < 1
                     || !(l.get(0) instanceof CmoString kind)) {
@@ -134,7 +133,7 @@ public final class Daemon {
             w.closeQuietly();
             return;
         }
-        Session s = new Session(rt, new OxChannelReader(w.in(), rt.limits().cmoLimits()), w.out(), w.channel());
+        Session s = new Session(rt, new OxMessageReader(w.in(), rt.limits().cmoLimits()), w.out(), w.channel());
         byte[] key = new byte[16];
         random.nextBytes(key);
         sessions.put(s.id(), new Entry(s, key));
@@ -162,7 +161,7 @@ public final class Daemon {
         Session s = e.session();
         s.closed().whenComplete((reason, x) -> w.closeQuietly());
         LOG.info("daemon: control attached to session {}", s.id());
-        ControlChannel.serve(new OxChannelReader(w.in(), Connections.CONTROL_LIMITS), new SessionControl(s));
+        ControlChannel.serve(new OxMessageReader(w.in(), Connections.CONTROL_LIMITS), new SessionControl(s));
     }
 
 }

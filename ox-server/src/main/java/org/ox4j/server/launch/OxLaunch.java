@@ -13,7 +13,8 @@ import org.apache.logging.log4j.Logger;
 import org.ox4j.server.ServerRuntime;
 import org.ox4j.server.control.ControlChannel;
 import org.ox4j.server.control.SessionControl;
-import org.ox4j.server.session.OxChannelReader;
+import org.ox4j.protocol.blocking.BlockingHandshake;
+import org.ox4j.protocol.blocking.OxMessageReader;
 import org.ox4j.server.session.Session;
 
 /**
@@ -40,7 +41,7 @@ public final class OxLaunch {
         Connections.Wire data;
         if (opt.reverse()) {
             control = connect(opt.controlPort(), opt.passControl());
-            OxChannelReader controlReader = Connections.control(control);
+            OxMessageReader controlReader = Connections.control(control);
             data = connect(opt.dataPort(), opt.passData());
             return serve(control, controlReader, data);
         }
@@ -59,7 +60,7 @@ public final class OxLaunch {
             if (control == null || !control.verify(opt.passControl(), "control")) {
                 return 1;
             }
-            OxChannelReader controlReader = Connections.control(control);
+            OxMessageReader controlReader = Connections.control(control);
             data = accept(dl, "data");
             if (data == null || !data.verify(opt.passData(), "data")) {
                 control.closeQuietly();
@@ -74,7 +75,7 @@ public final class OxLaunch {
         }
     }
 
-    private int serve(Connections.Wire control, OxChannelReader controlReader, Connections.Wire data) {
+    private int serve(Connections.Wire control, OxMessageReader controlReader, Connections.Wire data) {
         Session session = Connections.dataSession(rt, data).start();
         Thread t = new Thread(() -> ControlChannel.serve(controlReader, new SessionControl(session)),
                 "ox4j-control");
@@ -90,7 +91,7 @@ public final class OxLaunch {
         SocketChannel ch = SocketChannel.open(new InetSocketAddress(opt.host(), port));
         Connections.Wire w = Connections.Wire.of(ch);
         if (password != null) {
-            w.out().writeRaw(org.ox4j.server.session.Handshake.passwordBytes(password));
+            BlockingHandshake.sendPassword(password, w.out());
         }
         return w;
     }

@@ -3,7 +3,6 @@ package org.ox4j.server.rfc102;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
@@ -23,6 +22,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxSyncBall;
 import org.ox4j.protocol.SerialCounter;
 import org.ox4j.server.eval.ComputationInterruptedException;
@@ -228,8 +228,7 @@ public final class PeerGroup implements AutoCloseable {
     /** {@code ox_send_102}: sends one object as OX_DATA; waits until it is written. */
     public void send(int peerRank, Cmo object, Interruption interruption) {
         PeerLink l = link(peerRank);
-        ByteBuffer frame = LinkFrames.dataFrame(serials.next(), LinkFrames.encodeCmo(object, l.order()), l.order());
-        await(l.write(frame), interruption, peerRank, "send", () -> { });
+        await(l.write(new OxData(serials.next(), object)), interruption, peerRank, "send", () -> { });
     }
 
     /**
@@ -290,7 +289,7 @@ public final class PeerGroup implements AutoCloseable {
             return;
         }
         try {
-            await(l.write(LinkFrames.encode(new OxSyncBall(serials.next()), l.order())), interruption, peer,
+            await(l.write(new OxSyncBall(serials.next())), interruption, peer,
                     "reset send", () -> { });
         } catch (PeerFailureException e) {
             LOG.info("reset_102: dropping link to rank {}: {}", peer, e.getMessage());
@@ -345,7 +344,7 @@ public final class PeerGroup implements AutoCloseable {
         } catch (PeerFailureException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return l.write(LinkFrames.dataFrame(serials.next(), LinkFrames.encodeCmo(envelope, l.order()), l.order()));
+        return l.write(new OxData(serials.next(), envelope));
     }
 
     /** Closes every link. */

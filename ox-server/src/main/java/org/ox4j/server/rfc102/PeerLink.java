@@ -2,7 +2,6 @@ package org.ox4j.server.rfc102;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.util.Objects;
@@ -20,6 +19,15 @@ import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.protocol.OxData;
+import org.ox4j.protocol.OxMessage;
+import org.ox4j.protocol.blocking.BlockingHandshake;
+import org.ox4j.protocol.blocking.BlockingSocketTuning;
+import org.ox4j.protocol.blocking.ChannelByteSource;
+import org.ox4j.protocol.blocking.OxFrame;
+import org.ox4j.protocol.blocking.OxMessageReader;
+import org.ox4j.protocol.blocking.OxMessageWriter;
+import org.ox4j.protocol.handshake.ByteOrderBytes;
+import org.ox4j.protocol.handshake.HandshakeRole;
 
 /**
  * One established RFC-102 link to the member of rank {@link #peerRank()}: a connected socket (TCP or AF_UNIX)
@@ -37,7 +45,6 @@ final class PeerLink implements AutoCloseable {
     static final String ENVELOPE_MARK = "ox4j-mpi";
 
     private static final Logger LOG = LogManager.getLogger();
-    private static final int SEND_BUFFER = 4 << 20;
 
     /** Receives what is not for the FIFO. Called on the reader thread. */
     interface Listener {
@@ -48,6 +55,8 @@ final class PeerLink implements AutoCloseable {
 
     private final int peerRank;
     private final SocketChannel channel;
+    private final ChannelByteSource in;
+    private final OxMessageWriter out;
     private final ByteOrder order;
     private final BlockingDeque<Inbound> fifo = new LinkedBlockingDeque<>();
     private final ExecutorService writer;
@@ -56,11 +65,13 @@ final class PeerLink implements AutoCloseable {
     private final CmoLimits limits;
     private volatile Throwable closedCause;
 
-    private PeerLink(int peerRank, SocketChannel channel, ByteOrder order, Listener listener, CmoLimits limits,
-            int ownRank) {
+    private PeerLink(int peerRank, SocketChannel channel, ChannelByteSource in, OxMessageWriter out,
+            Listener listener, CmoLimits limits, int ownRank) {
         this.peerRank = peerRank;
         this.channel = channel;
-        this.order = order;
+        this.in = in;
+        this.out = out;
+        this.order = out.order();
         this.listener = Objects.requireNonNull(listener, "listener");
         this.limits = limits;
         String name = "rfc102-link-" + ownRank + "-" + peerRank;
@@ -74,28 +85,19 @@ final class PeerLink implements AutoCloseable {
      */
     static PeerLink handshake(SocketChannel channel, int peerRank, int ownRank, byte preferredByte,
             Listener listener, CmoLimits limits) throws IOException {
-        if (channel.getRemoteAddress() instanceof java.net.InetSocketAddress) {
-            // small collective messages must not wait for Nagle's algorithm
-            channel.setOption(java.net.StandardSocketOptions.TCP_NODELAY, true);
-            // a send buffer that holds a large array payload lets the writer hand it over in few writes
-            // (the kernel caps it at net.core.wmem_max)
-            channel.setOption(java.net.StandardSocketOptions.SO_SNDBUF, SEND_BUFFER);
+        // small collective messages wait neither for Nagle's algorithm nor for delayed ACKs
+        Runnable rearm = BlockingSocketTuning.tune(channel);
+        ChannelByteSource in = new ChannelByteSource(channel, ChannelByteSource.DEFAULT_BUFFER_SIZE, rearm);
+        OxMessageWriter out = new OxMessageWriter(channel);
+        ByteOrder order;
+        try {
+            order = BlockingHandshake.exchange(HandshakeRole.PEER, preferredByte, in, out);
+        } catch (UncheckedIOException e) {
+            throw new IOException("link closed during the byte-order exchange", e.getCause());
         }
-        ByteBuffer mine = ByteBuffer.wrap(new byte[] {preferredByte});
-        while (mine.hasRemaining()) {
-            channel.write(mine);
-        }
-        ByteBuffer peers = ByteBuffer.allocate(1);
-        while (peers.hasRemaining()) {
-            if (channel.read(peers) < 0) {
-                throw new IOException("link closed during the byte-order exchange");
-            }
-        }
-        byte theirs = peers.get(0);
-        ByteOrder order = ByteOrderByte.negotiate(preferredByte, theirs);
-        LOG.debug("link {}<->{}: wrote 0x{}, read 0x{}, order {}", ownRank, peerRank,
-                Integer.toHexString(preferredByte & 0xff), Integer.toHexString(theirs & 0xff), order);
-        PeerLink link = new PeerLink(peerRank, channel, order, listener, limits, ownRank);
+        LOG.debug("link {}<->{}: wrote {}, order {}", ownRank, peerRank, ByteOrderBytes.describe(preferredByte),
+                order);
+        PeerLink link = new PeerLink(peerRank, channel, in, out, listener, limits, ownRank);
         link.reader.start();
         return link;
     }
@@ -113,27 +115,25 @@ final class PeerLink implements AutoCloseable {
         return closedCause != null;
     }
 
-    /** Writes a complete frame (built with {@link LinkFrames} in {@link #order()}); completes once written. */
-    CompletableFuture<Void> write(ByteBuffer frame) {
+    /** Encodes and writes one message on the link's writer thread; completes once written. */
+    CompletableFuture<Void> write(OxMessage message) {
         Throwable cause = closedCause;
         if (cause != null) {
             return CompletableFuture.failedFuture(closedError(cause));
         }
         try {
-            return CompletableFuture.runAsync(() -> writeFully(frame), writer);
+            return CompletableFuture.runAsync(() -> send(message), writer);
         } catch (RejectedExecutionException e) {
             return CompletableFuture.failedFuture(closedError(e));
         }
     }
 
-    private void writeFully(ByteBuffer frame) {
+    private void send(OxMessage message) {
         try {
-            while (frame.hasRemaining()) {
-                channel.write(frame);
-            }
-        } catch (IOException e) {
-            markClosed(e);
-            throw new UncheckedIOException(e);
+            out.send(message);
+        } catch (UncheckedIOException e) {
+            markClosed(e.getCause());
+            throw e;
         }
     }
 
@@ -165,11 +165,13 @@ final class PeerLink implements AutoCloseable {
     }
 
     private void readLoop() {
-        ChannelByteSource in = new ChannelByteSource(channel, order, 64 * 1024, limits.maxMessageBytes());
+        // ox_asir reads no body for an unknown tag; such a message is delivered as 0
+        OxMessageReader reader = new OxMessageReader(in, limits, OxMessageReader.UnknownTags.HEADER_ONLY);
         try {
             while (true) {
-                in.startMessage();
-                Inbound m = LinkFrames.read(in, limits);
+                OxFrame f = reader.read();
+                Inbound m = f.message() == null ? new Inbound.Unknown(f.tag(), f.serial())
+                        : new Inbound.Message(f.message());
                 if (m instanceof Inbound.Message msg && msg.message() instanceof OxData d && isEnvelope(d.cmo())) {
                     listener.onEnvelope(peerRank, d.cmo());
                 } else {

@@ -3,6 +3,7 @@ package org.ox4j.server.rfc102;
 import java.time.Duration;
 import java.util.Objects;
 import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.protocol.handshake.ByteOrderBytes;
 
 /**
  * Settings of a {@link PeerGroup}.
@@ -23,7 +24,7 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
 
     /** Loopback, 120 s, 10 × 100 ms, little endian, default limits. */
     public static final Rfc102Config DEFAULT = new Rfc102Config("127.0.0.1", Duration.ofSeconds(120), 10,
-            Duration.ofMillis(100), ByteOrderByte.LITTLE_ENDIAN, CmoLimits.DEFAULT);
+            Duration.ofMillis(100), ByteOrderBytes.LITTLE_ENDIAN, CmoLimits.DEFAULT);
 
     public Rfc102Config {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -52,7 +53,7 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
         Duration interval = parseDuration(System.getProperty("ox.rfc102.connect.interval"), d.connectInterval());
         String bo = System.getProperty("ox.rfc102.byteorder", "le");
         byte pref = "network".equalsIgnoreCase(bo) || "be".equalsIgnoreCase(bo)
-                ? ByteOrderByte.NETWORK : ByteOrderByte.LITTLE_ENDIAN;
+                ? ByteOrderBytes.NETWORK_BYTE_ORDER : ByteOrderBytes.LITTLE_ENDIAN;
         return new Rfc102Config(bind, timeout, attempts, interval, pref, d.limits());
     }
 

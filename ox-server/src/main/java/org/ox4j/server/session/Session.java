@@ -17,6 +17,9 @@ import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.OxProtocolException;
 import org.ox4j.protocol.OxSyncBall;
+import org.ox4j.protocol.blocking.OxFrame;
+import org.ox4j.protocol.blocking.OxMessageReader;
+import org.ox4j.protocol.blocking.OxMessageWriter;
 import org.ox4j.server.ServerRuntime;
 import org.ox4j.server.SessionInfo;
 import org.ox4j.server.eval.Interruption;
@@ -44,8 +47,8 @@ public final class Session implements Closeable {
 
     private final long id;
     private final ServerRuntime runtime;
-    private final OxChannelReader reader;
-    private final OxChannelWriter writer;
+    private final OxMessageReader reader;
+    private final OxMessageWriter writer;
     private final Closeable connection;
     private final Interruption interruption = new Interruption();
     private final StackMachine machine;
@@ -63,7 +66,7 @@ public final class Session implements Closeable {
     /**
      * @param connection closed when the session ends (the data channel)
      */
-    public Session(ServerRuntime runtime, OxChannelReader reader, OxChannelWriter writer, Closeable connection) {
+    public Session(ServerRuntime runtime, OxMessageReader reader, OxMessageWriter writer, Closeable connection) {
         this.id = runtime.nextSessionId();
         this.runtime = runtime;
         this.reader = reader;

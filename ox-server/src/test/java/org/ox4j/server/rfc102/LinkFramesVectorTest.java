@@ -2,11 +2,12 @@ package org.ox4j.server.rfc102;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
-import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.Channels;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ox4j.cmo.Cmo;
@@ -17,14 +18,21 @@ import org.ox4j.cmo.CmoPolynomialInOneVariable.Term;
 import org.ox4j.cmo.CmoRecursivePolynomial;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
-import org.ox4j.cmo.io.ByteBufferSource;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.OxSyncBall;
+import org.ox4j.protocol.blocking.ChannelByteSource;
+import org.ox4j.protocol.blocking.OxFrame;
+import org.ox4j.protocol.blocking.OxMessageReader;
+import org.ox4j.protocol.blocking.OxMessageWriter;
+import org.ox4j.protocol.handshake.ByteOrderBytes;
 import org.ox4j.specs.GoldenVectors;
 
-/** The rank-to-rank link of vector f_rfc102, reproduced byte for byte from the same objects and serials. */
+/**
+ * The rank-to-rank link of vector f_rfc102, reproduced byte for byte from the same objects and serials by the
+ * blocking writer the links use, and decoded by their reader.
+ */
 class LinkFramesVectorTest {
     private static final String FOLDER = "f_rfc102";
     private static final String R0_TO_R1 = "rfc102-rank0-rank1.rank0_to_rank1.bin";
@@ -61,12 +69,12 @@ class LinkFramesVectorTest {
     void bothEndsWroteOneSoTheLinkIsLittleEndian() {
         byte[] a = GoldenVectors.bytes(FOLDER, R0_TO_R1);
         byte[] b = GoldenVectors.bytes(FOLDER, R1_TO_R0);
-        assertThat(a[0]).isEqualTo(ByteOrderByte.LITTLE_ENDIAN);
-        assertThat(b[0]).isEqualTo(ByteOrderByte.LITTLE_ENDIAN);
-        assertThat(ByteOrderByte.negotiate(a[0], b[0])).isEqualTo(ByteOrder.LITTLE_ENDIAN);
-        assertThat(ByteOrderByte.negotiate(ByteOrderByte.LITTLE_ENDIAN, ByteOrderByte.NETWORK))
+        assertThat(a[0]).isEqualTo(ByteOrderBytes.LITTLE_ENDIAN);
+        assertThat(b[0]).isEqualTo(ByteOrderBytes.LITTLE_ENDIAN);
+        assertThat(ByteOrderBytes.decide(a[0], b[0])).isEqualTo(ByteOrder.LITTLE_ENDIAN);
+        assertThat(ByteOrderBytes.decide(ByteOrderBytes.LITTLE_ENDIAN, ByteOrderBytes.NETWORK_BYTE_ORDER))
                 .isEqualTo(ByteOrder.BIG_ENDIAN);
-        assertThat(ByteOrderByte.negotiate(ByteOrderByte.BIG_ENDIAN, ByteOrderByte.BIG_ENDIAN))
+        assertThat(ByteOrderBytes.decide(ByteOrderBytes.BIG_ENDIAN, ByteOrderBytes.BIG_ENDIAN))
                 .isEqualTo(ByteOrder.BIG_ENDIAN);
     }
 
@@ -77,7 +85,7 @@ class LinkFramesVectorTest {
                         new CmoZZ(BigInteger.TWO.pow(80)))),
                 new OxData(5, xSquaredPlusY()),
                 new OxSyncBall(8));
-        assertThat(link(ByteOrderByte.LITTLE_ENDIAN, sent)).isEqualTo(GoldenVectors.bytes(FOLDER, R0_TO_R1));
+        assertThat(link(ByteOrderBytes.LITTLE_ENDIAN, sent)).isEqualTo(GoldenVectors.bytes(FOLDER, R0_TO_R1));
     }
 
     @Test
@@ -85,17 +93,22 @@ class LinkFramesVectorTest {
         List<OxMessage> sent = List.of(
                 new OxData(3, new CmoZZ(BigInteger.valueOf(3).pow(50))),
                 new OxData(6, xMinusOne()));
-        assertThat(link(ByteOrderByte.LITTLE_ENDIAN, sent)).isEqualTo(GoldenVectors.bytes(FOLDER, R1_TO_R0));
+        assertThat(link(ByteOrderBytes.LITTLE_ENDIAN, sent)).isEqualTo(GoldenVectors.bytes(FOLDER, R1_TO_R0));
     }
 
     @Test
     void theCapturedMessagesDecodeToTheSameObjects() {
         byte[] bytes = GoldenVectors.bytes(FOLDER, R0_TO_R1);
-        ByteBufferSource in = new ByteBufferSource(ByteBuffer.wrap(bytes, 1, bytes.length - 1),
-                ByteOrder.LITTLE_ENDIAN);
+        ChannelByteSource in = new ChannelByteSource(Channels.newChannel(
+                new ByteArrayInputStream(bytes, 1, bytes.length - 1)));
+        in.order(ByteOrder.LITTLE_ENDIAN);
+        OxMessageReader reader = new OxMessageReader(in, CmoLimits.DEFAULT, OxMessageReader.UnknownTags.HEADER_ONLY);
         List<Inbound> got = new ArrayList<>();
-        while (in.remaining() > 0) {
-            got.add(LinkFrames.read(in, CmoLimits.DEFAULT));
+        long read = 0;
+        while (read < bytes.length - 1) {
+            OxFrame f = reader.read();
+            read += f.bytes();
+            got.add(new Inbound.Message(f.message()));
         }
         assertThat(got).hasSize(3);
         assertThat(got.get(0).value()).isEqualTo(CmoList.of(xPlusOne(), CmoString.of("bcast-data"),
@@ -105,31 +118,14 @@ class LinkFramesVectorTest {
         assertThat(((Inbound.Message) got.get(2)).message().serial()).isEqualTo(8);
     }
 
-    @Test
-    void sharedCmoBytesFramedPerDestinationEqualTheWholeEncoding() {
-        Cmo data = xSquaredPlusY();
-        byte[] cmo = LinkFrames.encodeCmo(data, ByteOrder.BIG_ENDIAN);
-        ByteBuffer a = LinkFrames.dataFrame(41, cmo, ByteOrder.BIG_ENDIAN);
-        ByteBuffer b = LinkFrames.encode(new OxData(41, data), ByteOrder.BIG_ENDIAN);
-        assertThat(a).isEqualTo(b);
-    }
-
     private static byte[] link(byte first, List<OxMessage> messages) {
-        List<byte[]> parts = new ArrayList<>();
-        parts.add(new byte[] {first});
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        OxMessageWriter w = new OxMessageWriter(Channels.newChannel(bytes));
+        w.writeRaw(new byte[] {first});
+        w.order(ByteOrder.LITTLE_ENDIAN);
         for (OxMessage m : messages) {
-            ByteBuffer b = LinkFrames.encode(m, ByteOrder.LITTLE_ENDIAN);
-            byte[] a = new byte[b.remaining()];
-            b.get(a);
-            parts.add(a);
+            w.send(m);
         }
-        int len = parts.stream().mapToInt(p -> p.length).sum();
-        byte[] out = new byte[len];
-        int off = 0;
-        for (byte[] p : parts) {
-            System.arraycopy(p, 0, out, off, p.length);
-            off += p.length;
-        }
-        return Arrays.copyOf(out, len);
+        return bytes.toByteArray();
     }
 }

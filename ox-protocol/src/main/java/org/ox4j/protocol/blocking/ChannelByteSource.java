@@ -1,4 +1,4 @@
-package org.ox4j.server.session;
+package org.ox4j.protocol.blocking;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -15,16 +15,37 @@ import org.ox4j.cmo.io.ByteSource;
  * rejects an absurd length before allocating, and a message longer than the budget fails with
  * {@link CmoLimitExceededException}. End of stream surfaces as an {@link UncheckedIOException} wrapping
  * {@link EOFException}.
+ *
+ * <p>An optional hook runs after every read from the channel: TCP connections re-arm TCP_QUICKACK there
+ * ({@link BlockingSocketTuning}), because Linux drops back to delayed ACKs after a while. Not thread-safe: one
+ * reader thread per connection.
  */
 public final class ChannelByteSource implements ByteSource {
     private final ReadableByteChannel channel;
-    private final ByteBuffer buf = ByteBuffer.allocate(64 * 1024);
+    /** Default buffer size: big enough that bulk data arrives in few system calls. */
+    public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
+
+    private final ByteBuffer buf;
+    private final Runnable afterRead;
     private ByteOrder order = ByteOrder.BIG_ENDIAN;
     private long budget = Long.MAX_VALUE;
     private long used;
 
     public ChannelByteSource(ReadableByteChannel channel) {
+        this(channel, DEFAULT_BUFFER_SIZE, () -> { });
+    }
+
+    /**
+     * @param bufferSize bytes buffered (at least 8, the largest single read)
+     * @param afterRead run after every read from the channel (e.g. re-arming TCP_QUICKACK)
+     */
+    public ChannelByteSource(ReadableByteChannel channel, int bufferSize, Runnable afterRead) {
+        if (bufferSize < 8) {
+            throw new IllegalArgumentException("bufferSize: " + bufferSize + " (expected: >= 8)");
+        }
         this.channel = channel;
+        this.buf = ByteBuffer.allocate(bufferSize);
+        this.afterRead = afterRead;
         buf.flip();
     }
 
@@ -76,6 +97,15 @@ public final class ChannelByteSource implements ByteSource {
     @Override
     public void readBytes(byte[] dst, int off, int len) {
         charge(len);
+        int buffered = Math.min(len, buf.remaining());
+        buf.get(dst, off, buffered);
+        off += buffered;
+        len -= buffered;
+        if (len >= buf.capacity()) {
+            // big bodies (bignums, strings): read straight into the destination, no second copy
+            readDirect(ByteBuffer.wrap(dst, off, len));
+            return;
+        }
         while (len > 0) {
             fill(1);
             int n = Math.min(len, buf.remaining());
@@ -108,6 +138,19 @@ public final class ChannelByteSource implements ByteSource {
         used += n;
     }
 
+    private void readDirect(ByteBuffer dst) {
+        try {
+            while (dst.hasRemaining()) {
+                if (channel.read(dst) < 0) {
+                    throw new UncheckedIOException(new EOFException("end of stream"));
+                }
+                afterRead.run();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private void fill(int n) {
         if (buf.remaining() >= n) {
             return;
@@ -118,6 +161,7 @@ public final class ChannelByteSource implements ByteSource {
                 if (channel.read(buf) < 0) {
                     throw new UncheckedIOException(new EOFException("end of stream"));
                 }
+                afterRead.run();
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,0 +1,110 @@
+package org.ox4j.benchmarks.rpc;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoZZ;
+import org.ox4j.client.syntax.AsirValueParser;
+
+/**
+ * {@code bin/ox-bench gb [reps]}: {@code nd_gr(F, V, P, 0)} (graded reverse lexicographic) of katsura-6 and
+ * cyclic-6 over Q (P = 0) and mod 32003, through a freshly started {@code bin/ox-server} over AF_UNIX: the time
+ * from the first push of the call to the reply of SM_popCMO. Prints the median (and all runs) and the basis size.
+ */
+public final class GroebnerBench {
+    private GroebnerBench() {
+    }
+
+    /** A polynomial system: variables and polynomials in Asir syntax. */
+    record PolySystem(String name, List<String> vars, List<String> polys) {
+    }
+
+    /** Katsura-n: n+1 unknowns u0..un. */
+    static PolySystem katsura(int n) {
+        List<String> vars = new ArrayList<>();
+        for (int i = 0; i <= n; i++) {
+            vars.add("u" + i);
+        }
+        List<String> polys = new ArrayList<>();
+        StringBuilder lin = new StringBuilder("u0");
+        for (int i = 1; i <= n; i++) {
+            lin.append("+2*u").append(i);
+        }
+        polys.add(lin.append("-1").toString());
+        for (int m = 0; m < n; m++) {
+            StringBuilder s = new StringBuilder();
+            for (int i = -n; i <= n; i++) {
+                int j = m - i;
+                if (Math.abs(j) <= n) {
+                    s.append("+u").append(Math.abs(i)).append("*u").append(Math.abs(j));
+                }
+            }
+            polys.add(s.append("-u").append(m).toString());
+        }
+        return new PolySystem("katsura-" + n, vars, polys);
+    }
+
+    /** Cyclic-n: n unknowns c0..c(n-1). */
+    static PolySystem cyclic(int n) {
+        List<String> vars = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            vars.add("c" + i);
+        }
+        List<String> polys = new ArrayList<>();
+        for (int d = 1; d < n; d++) {
+            StringBuilder s = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                s.append(i == 0 ? "" : "+");
+                for (int k = 0; k < d; k++) {
+                    s.append(k == 0 ? "" : "*").append("c").append((i + k) % n);
+                }
+            }
+            polys.add(s.toString());
+        }
+        polys.add(String.join("*", vars) + "-1");
+        return new PolySystem("cyclic-" + n, vars, polys);
+    }
+
+    public static void main(String[] args) throws Exception {
+        int reps = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+        Path home = Path.of(System.getProperty("ox4j.rpc.serverHome", System.getProperty("ox4j.home", ".")));
+        System.out.printf("ox-bench gb: nd_gr(F,V,P,0) through %s/bin/ox-server over AF_UNIX, %d runs each "
+                + "(after one warm-up)%n", home, reps);
+        System.out.printf("%-10s %-6s %8s %12s   %s%n", "system", "P", "|G|", "median ms", "runs ms");
+        try (ServerUnderTest server = ServerUnderTest.start(home, true, List.of("-Xmx4g"))) {
+            for (PolySystem sys : List.of(katsura(6), cyclic(6))) {
+                Cmo f = AsirValueParser.parse("[" + String.join(",", sys.polys()) + "]");
+                Cmo v = AsirValueParser.parse("[" + String.join(",", sys.vars()) + "]");
+                for (int p : new int[] {0, 32003}) {
+                    BlockingOxSession s = server.data();
+                    Cmo g = run(s, f, v, p);
+                    int size = g instanceof CmoList l ? l.size() : -1;
+                    double[] ms = new double[reps];
+                    for (int i = 0; i < reps; i++) {
+                        long t0 = System.nanoTime();
+                        run(s, f, v, p);
+                        ms[i] = (System.nanoTime() - t0) / 1e6;
+                    }
+                    double[] sorted = ms.clone();
+                    Arrays.sort(sorted);
+                    StringBuilder all = new StringBuilder();
+                    for (double x : ms) {
+                        all.append(String.format(" %.1f", x));
+                    }
+                    System.out.printf("%-10s %-6d %8d %12.1f  %s%n", sys.name(), p, size, sorted[reps / 2], all);
+                    if (size < 0) {
+                        System.out.println("  note: nd_gr returned " + g);
+                    }
+                }
+            }
+        }
+    }
+
+    private static Cmo run(BlockingOxSession s, Cmo f, Cmo v, int p) {
+        s.call("nd_gr", f, v, CmoZZ.of(p), CmoZZ.of(0));
+        return s.popCmo();
+    }
+}

@@ -1,0 +1,141 @@
+package org.ox4j.protocol.blocking;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.WritableByteChannel;
+import org.ox4j.cmo.io.ByteSink;
+import org.ox4j.protocol.OxMessage;
+import org.ox4j.protocol.OxTag;
+import org.ox4j.protocol.codec.OxFrames;
+
+/**
+ * Writes whole OX messages to a blocking channel. A message is encoded straight into one reusable buffer, which is
+ * written whenever it fills, so a big object goes out in buffer-sized chunks and never exists as one intermediate
+ * array; byte runs longer than the buffer (bignum words, strings) are written from where they are. Thread-safe:
+ * a message is written under a lock, so messages from different threads are never interleaved. A failed write
+ * throws {@link UncheckedIOException}; the connection is unusable after that.
+ */
+public final class OxMessageWriter {
+    /** Default buffer size. */
+    public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
+
+    private final WritableByteChannel channel;
+    private final ChannelSink sink;
+
+    public OxMessageWriter(WritableByteChannel channel) {
+        this(channel, DEFAULT_BUFFER_SIZE);
+    }
+
+    /** @param bufferSize bytes encoded before the buffer is written (at least 64) */
+    public OxMessageWriter(WritableByteChannel channel, int bufferSize) {
+        if (bufferSize < 64) {
+            throw new IllegalArgumentException("bufferSize: " + bufferSize + " (expected: >= 64)");
+        }
+        this.channel = channel;
+        this.sink = new ChannelSink(ByteBuffer.allocateDirect(bufferSize));
+    }
+
+    /** Sets the negotiated byte order (for messages sent from now on). */
+    public synchronized void order(ByteOrder order) {
+        sink.buf.order(order);
+    }
+
+    /** The byte order messages are encoded in. */
+    public synchronized ByteOrder order() {
+        return sink.buf.order();
+    }
+
+    /** Encodes and writes one message (tag, serial, body). */
+    public synchronized void send(OxMessage m) {
+        OxFrames.write(m, sink);
+        sink.flush();
+    }
+
+    /**
+     * Writes an OX_DATA message around a CMO already encoded in {@link #order()} (a broadcast encodes its object
+     * once and frames it for every destination).
+     */
+    public synchronized void sendEncodedData(int serial, byte[] cmoBytes) {
+        sink.writeInt(OxTag.OX_DATA.code());
+        sink.writeInt(serial);
+        sink.writeBytes(cmoBytes, 0, cmoBytes.length);
+        sink.flush();
+    }
+
+    /** Writes raw bytes (handshake byte, password). */
+    public synchronized void writeRaw(byte[] bytes) {
+        sink.flush();
+        sink.writeFully(ByteBuffer.wrap(bytes));
+    }
+
+    /** A {@link ByteSink} that writes its buffer to the channel whenever it fills. */
+    private final class ChannelSink implements ByteSink {
+        private final ByteBuffer buf;
+
+        ChannelSink(ByteBuffer buf) {
+            this.buf = buf;
+            buf.order(ByteOrder.BIG_ENDIAN);
+        }
+
+        @Override
+        public ByteOrder order() {
+            return buf.order();
+        }
+
+        @Override
+        public void writeInt(int v) {
+            room(4);
+            buf.putInt(v);
+        }
+
+        @Override
+        public void writeLong(long v) {
+            room(8);
+            buf.putLong(v);
+        }
+
+        @Override
+        public void writeBytes(byte[] src, int off, int len) {
+            if (len <= buf.remaining()) {
+                buf.put(src, off, len);
+                return;
+            }
+            if (len >= buf.capacity()) {
+                flush();
+                writeFully(ByteBuffer.wrap(src, off, len));
+                return;
+            }
+            int first = buf.remaining();
+            buf.put(src, off, first);
+            flush();
+            buf.put(src, off + first, len - first);
+        }
+
+        private void room(int n) {
+            if (buf.remaining() < n) {
+                flush();
+            }
+        }
+
+        void flush() {
+            buf.flip();
+            try {
+                writeFully(buf);
+            } finally {
+                buf.clear();
+            }
+        }
+
+        void writeFully(ByteBuffer b) {
+            try {
+                while (b.hasRemaining()) {
+                    channel.write(b);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}

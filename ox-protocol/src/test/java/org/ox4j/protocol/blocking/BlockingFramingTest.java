@@ -1,0 +1,185 @@
+package org.ox4j.protocol.blocking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.Channels;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.CmoException;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
+import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.cmo.io.CmoWriter;
+import org.ox4j.protocol.OxCommand;
+import org.ox4j.protocol.OxData;
+import org.ox4j.protocol.OxMessage;
+import org.ox4j.protocol.OxSyncBall;
+import org.ox4j.protocol.OxTag;
+import org.ox4j.protocol.codec.OxFrames;
+import org.ox4j.protocol.handshake.ByteOrderBytes;
+import org.ox4j.protocol.handshake.HandshakeRole;
+
+class BlockingFramingTest {
+    private static final ByteOrder[] ORDERS = {ByteOrder.BIG_ENDIAN, ByteOrder.LITTLE_ENDIAN};
+
+    private static byte[] written(ByteOrder order, int bufferSize, OxMessage... messages) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        OxMessageWriter w = new OxMessageWriter(Channels.newChannel(bytes), bufferSize);
+        w.order(order);
+        for (OxMessage m : messages) {
+            w.send(m);
+        }
+        return bytes.toByteArray();
+    }
+
+    private static ChannelByteSource source(byte[] bytes, ByteOrder order, int bufferSize, Runnable afterRead) {
+        ChannelByteSource in = new ChannelByteSource(Channels.newChannel(new ByteArrayInputStream(bytes)),
+                bufferSize, afterRead);
+        in.order(order);
+        return in;
+    }
+
+    private static Cmo bigObject() {
+        Random r = new Random(7);
+        List<Cmo> items = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            items.add(new CmoZZ(new BigInteger(2000 + i, r).negate()));
+            items.add(CmoString.of("s" + i));
+        }
+        items.add(new CmoZZ(new BigInteger(200_000, r)));
+        return CmoList.of(items.toArray(Cmo[]::new));
+    }
+
+    @Test
+    void writerProducesTheCodecsBytesInEveryOrderAndBufferSize() {
+        Cmo big = bigObject();
+        for (ByteOrder order : ORDERS) {
+            byte[] cmo = CmoWriter.toBytes(big, order);
+            ByteBuffer expected = ByteBuffer.allocate(8 + cmo.length).order(order);
+            expected.putInt(OxTag.OX_DATA.code()).putInt(5).put(cmo);
+            for (int size : new int[] {64, 1000, 64 * 1024}) {
+                assertThat(written(order, size, new OxData(5, big))).isEqualTo(expected.array());
+            }
+        }
+    }
+
+    @Test
+    void preEncodedDataIsFramedLikeADataMessage() {
+        Cmo big = bigObject();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        OxMessageWriter w = new OxMessageWriter(Channels.newChannel(bytes), 128);
+        w.order(ByteOrder.LITTLE_ENDIAN);
+        w.sendEncodedData(9, CmoWriter.toBytes(big, ByteOrder.LITTLE_ENDIAN));
+        assertThat(bytes.toByteArray()).isEqualTo(written(ByteOrder.LITTLE_ENDIAN, 128, new OxData(9, big)));
+    }
+
+    @Test
+    void readerReturnsWhatTheWriterSentWithSizesAndReadHooks() {
+        Cmo big = bigObject();
+        OxMessage[] sent = {new OxData(1, new CmoZZ(BigInteger.TEN)), new OxCommand(2, 262), new OxData(3, big),
+            new OxSyncBall(4), new OxData(5, new CmoInt32(-3))};
+        for (ByteOrder order : ORDERS) {
+            byte[] bytes = written(order, 256, sent);
+            AtomicInteger reads = new AtomicInteger();
+            OxMessageReader r = new OxMessageReader(source(bytes, order, 512, reads::incrementAndGet),
+                    CmoLimits.DEFAULT);
+            long total = 0;
+            for (OxMessage m : sent) {
+                OxFrame f = r.read();
+                assertThat(f.message()).isEqualTo(m);
+                assertThat(f.tag()).isEqualTo(m.tagCode());
+                assertThat(f.serial()).isEqualTo(m.serial());
+                total += f.bytes();
+            }
+            assertThat(total).isEqualTo(bytes.length);
+            assertThat(reads.get()).isGreaterThan(1);
+            assertThatThrownBy(r::read).isInstanceOf(UncheckedIOException.class).hasCauseInstanceOf(EOFException.class);
+        }
+    }
+
+    @Test
+    void skippedDataKeepsFramingAndReturnsNoMessage() {
+        byte[] bytes = written(ByteOrder.BIG_ENDIAN, 4096, new OxData(1, bigObject()), new OxSyncBall(2));
+        OxMessageReader r = new OxMessageReader(source(bytes, ByteOrder.BIG_ENDIAN, 100, () -> { }),
+                CmoLimits.DEFAULT);
+        OxFrame skipped = r.read(true);
+        assertThat(skipped.message()).isNull();
+        assertThat(skipped.tag()).isEqualTo(OxTag.OX_DATA.code());
+        assertThat(r.read(true).message()).isEqualTo(new OxSyncBall(2));
+    }
+
+    @Test
+    void unknownTagsAreRejectedOrReadAsBareHeaders() {
+        ByteBuffer b = ByteBuffer.allocate(24).putInt(0x12345).putInt(7);
+        b.putInt(OxTag.OX_COMMAND.code()).putInt(8).putInt(262);
+        byte[] bytes = b.array();
+        OxMessageReader strict = new OxMessageReader(source(bytes, ByteOrder.BIG_ENDIAN, 64, () -> { }),
+                CmoLimits.DEFAULT);
+        assertThatThrownBy(strict::read).isInstanceOfSatisfying(UnknownOxTagException.class,
+                e -> assertThat(e.tag()).isEqualTo(0x12345));
+        OxMessageReader lenient = new OxMessageReader(source(bytes, ByteOrder.BIG_ENDIAN, 64, () -> { }),
+                CmoLimits.DEFAULT, OxMessageReader.UnknownTags.HEADER_ONLY);
+        OxFrame header = lenient.read();
+        assertThat(header.message()).isNull();
+        assertThat(header.serial()).isEqualTo(7);
+        assertThat(lenient.read().message()).isEqualTo(new OxCommand(8, 262));
+    }
+
+    @Test
+    void localObjectsEndTheStreamEvenWhenUnknownTagsAreTolerated() {
+        byte[] bytes = ByteBuffer.allocate(12).putInt(OxFrames.LOCAL_OBJECT_BASE).putInt(1).putInt(0).array();
+        OxMessageReader lenient = new OxMessageReader(source(bytes, ByteOrder.BIG_ENDIAN, 64, () -> { }),
+                CmoLimits.DEFAULT, OxMessageReader.UnknownTags.HEADER_ONLY);
+        assertThatThrownBy(lenient::read).isInstanceOf(UnknownOxTagException.class).hasMessageContaining("local");
+    }
+
+    @Test
+    void aMessageLongerThanTheLimitFailsBeforeItIsBuffered() {
+        byte[] bytes = written(ByteOrder.BIG_ENDIAN, 4096, new OxData(1, bigObject()));
+        CmoLimits small = CmoLimits.builder().maxMessageBytes(10_000).build();
+        OxMessageReader r = new OxMessageReader(source(bytes, ByteOrder.BIG_ENDIAN, 1024, () -> { }), small);
+        // the budget is what remains() reports, so the decoder refuses the length before allocating
+        assertThatThrownBy(r::read).isInstanceOf(CmoException.class);
+    }
+
+    @ParameterizedTest
+    @EnumSource(HandshakeRole.class)
+    void handshakeWritesFirstUnlessClientAndAppliesTheChosenOrder(HandshakeRole role) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        OxMessageWriter w = new OxMessageWriter(Channels.newChannel(out));
+        ChannelByteSource in = source(new byte[] {ByteOrderBytes.LITTLE_ENDIAN}, ByteOrder.BIG_ENDIAN, 64,
+                () -> { });
+        ByteOrder chosen = BlockingHandshake.exchange(role, ByteOrderBytes.LITTLE_ENDIAN, in, w);
+        assertThat(chosen).isEqualTo(ByteOrder.LITTLE_ENDIAN);
+        assertThat(out.toByteArray()).containsExactly(ByteOrderBytes.LITTLE_ENDIAN);
+        assertThat(in.order()).isEqualTo(ByteOrder.LITTLE_ENDIAN);
+        assertThat(w.order()).isEqualTo(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    @Test
+    void passwordsAreCheckedExactly() {
+        byte[] good = BlockingHandshake.passwordBytes("secret");
+        assertThat(BlockingHandshake.verifyPassword("secret",
+                source(good, ByteOrder.BIG_ENDIAN, 64, () -> { }))).isTrue();
+        assertThat(BlockingHandshake.verifyPassword("secret",
+                source(BlockingHandshake.passwordBytes("secreT"), ByteOrder.BIG_ENDIAN, 64, () -> { }))).isFalse();
+        assertThat(BlockingHandshake.verifyPassword("secret",
+                source(BlockingHandshake.passwordBytes("sec"), ByteOrder.BIG_ENDIAN, 64, () -> { }))).isFalse();
+    }
+}

@@ -78,15 +78,24 @@ public final class Groebner {
         return modular(ord).isGroebnerBasis(inp);
     }
 
-    /** The normal form of {@code f} modulo {@code g} over Q (the exact remainder of the full reduction). */
+    /**
+     * The normal form of {@code f} modulo {@code g} over Q up to a non-zero rational factor, like Asir's
+     * {@code p_nf}: the full reduction runs fraction-free over Z on primitive integral associates of the divisors
+     * (no rational coefficient arithmetic), and the remainder comes back primitive integral with a positive leading
+     * coefficient. It is zero exactly when the exact remainder is.
+     */
     public Value normalForm(Value f, List<Value> g, Ring ring) {
         List<Value> all = new ArrayList<>(g);
         all.add(f);
         List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(all, ring);
         MultivariatePolynomial<Rational<BigInteger>> target = in.remove(in.size() - 1);
+        if (target.isZero()) {
+            return Value.ZERO;
+        }
         Comparator<DegreeVector> ord = ring.order().comparator();
-        return fromQ(new Buchberger<Monomial<Rational<BigInteger>>, MultivariatePolynomial<Rational<BigInteger>>>(
-                new Reduction.Field<Monomial<Rational<BigInteger>>, MultivariatePolynomial<Rational<BigInteger>>>(ord, algebra.interruption())).normalForm(target, in), ring);
+        MultivariatePolynomial<BigInteger> h = Polys.toZ(Polys.primitiveIntegral(target));
+        MultivariatePolynomial<BigInteger> r = integer(ord).normalForm(h, toZ(in));
+        return fromQ(Polys.fromZ(r), ring);
     }
 
     /**

@@ -50,6 +50,9 @@ public final class IntegerReduction extends Reduction<Monomial<BigInteger>, Mult
             List<MultivariatePolynomial<BigInteger>> basis) {
         MultivariatePolynomial<BigInteger> h = f.clone();
         MultivariatePolynomial<BigInteger> rest = h.createZero();
+        // rest's true value is rest * restScale: scaling the remainder is deferred until a term is moved to it or
+        // the content is removed, instead of rewriting every remainder term at every scaled step
+        BigInteger restScale = BigInteger.ONE;
         DegreeVector[] lts = leadingMonomials(basis);
         int scaled = 0;
         while (!h.isZero()) {
@@ -57,6 +60,10 @@ public final class IntegerReduction extends Reduction<Monomial<BigInteger>, Mult
             Monomial<BigInteger> lt = h.lt(order);
             int k = divisor(lts, lt);
             if (k < 0) {
+                if (!restScale.isOne()) {
+                    rest.multiply(restScale);
+                    restScale = BigInteger.ONE;
+                }
                 rest.add(lt);
                 h.subtractLt();
                 continue;
@@ -67,12 +74,18 @@ public final class IntegerReduction extends Reduction<Monomial<BigInteger>, Mult
             BigInteger mh = cg.divideExact(d);
             if (!mh.isOne()) {
                 h.multiply(mh);
-                rest.multiply(mh);
+                if (!rest.isZero()) {
+                    restScale = restScale.multiply(mh);
+                }
                 scaled++;
             }
-            h.subtract(g.clone().multiply(new Monomial<>(lt.dvDivideExact(g.lt(order)), lt.coefficient.divideExact(d))));
+            subtractMultiple(h, g, lt.dvDivideExact(lts[k]), lt.coefficient.divideExact(d));
             if (scaled >= CONTENT_EVERY && !h.isZero()) {
                 scaled = 0;
+                if (!restScale.isOne()) {
+                    rest.multiply(restScale);
+                    restScale = BigInteger.ONE;
+                }
                 BigInteger c = Rings.Z.gcd(h.content(), rest.isZero() ? BigInteger.ZERO : rest.content());
                 if (!c.isOne()) {
                     h.divideExact(c);
@@ -81,5 +94,13 @@ public final class IntegerReduction extends Reduction<Monomial<BigInteger>, Mult
             }
         }
         return rest.isZero() ? rest : normalize(rest);
+    }
+
+    /** {@code h -= c * m * g} term by term, without copying {@code g}. */
+    private static void subtractMultiple(MultivariatePolynomial<BigInteger> h, MultivariatePolynomial<BigInteger> g,
+            DegreeVector m, BigInteger c) {
+        for (Monomial<BigInteger> t : g) {
+            h.subtract(new Monomial<>(t.dvMultiply(m), t.coefficient.multiply(c)));
+        }
     }
 }

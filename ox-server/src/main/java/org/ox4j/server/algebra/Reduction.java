@@ -90,7 +90,11 @@ public abstract class Reduction<T extends AMonomial<T>, P extends AMultivariateP
                     h.subtractLt();
                 } else {
                     P g = basis.get(k);
-                    h.subtract(g.clone().multiply(h.monomialAlgebra.divideOrNull(lt, g.lt(order))));
+                    // term by term: no copy of g, no rebuilt term map
+                    T q = h.monomialAlgebra.divideOrNull(lt, g.lt(order));
+                    for (T t : g) {
+                        h.subtract(h.monomialAlgebra.multiply(t, q));
+                    }
                 }
             }
             return rest;

@@ -1,13 +1,7 @@
 package org.ox4j.client;
 
-import java.util.ArrayList;
-import java.util.List;
-import org.ox4j.cmo.Cmo;
-import org.ox4j.cmo.CmoInt32;
-import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoMathcap;
-import org.ox4j.cmo.CmoString;
-import org.ox4j.protocol.OxTag;
+import org.ox4j.cmo.mathcap.Mathcap;
 
 /**
  * The mathcap this client sends with {@code SM_setMathcap}: shaped like the Asir master's (spec §5.4), with
@@ -27,17 +21,6 @@ public final class ClientMathcap {
 
     /** {@code [[199901160, "ox4j"], [sm codes], [[514, [cmo tags]]]]}. */
     public static CmoMathcap create() {
-        return new CmoMathcap(CmoList.of(
-                CmoList.of(new CmoInt32(OX_VERSION), CmoString.of("ox4j")),
-                ints(SM_CODES),
-                CmoList.of(CmoList.of(new CmoInt32(OxTag.OX_DATA.code()), ints(CMO_TAGS)))));
-    }
-
-    private static CmoList ints(int[] values) {
-        List<Cmo> l = new ArrayList<>();
-        for (int v : values) {
-            l.add(new CmoInt32(v));
-        }
-        return new CmoList(l);
+        return Mathcap.builder("ox4j").version(OX_VERSION).smCodes(SM_CODES).cmoTags(CMO_TAGS).build().toCmo();
     }
 }

@@ -75,9 +75,7 @@ public final class CmoReader {
     }
 
     private Cmo readBody(CmoType type, int depth) {
-        if (depth >= limits.maxDepth()) {
-            throw new CmoLimitExceededException("nesting depth: " + (depth + 1) + " (expected: <= " + limits.maxDepth() + ")");
-        }
+        CmoLimitChecks.depth(limits, depth);
         int d = depth + 1;
         switch (type) {
             case NULL:
@@ -164,13 +162,7 @@ public final class CmoReader {
     }
 
     private byte[] readByteString(String what) {
-        int n = in.readInt();
-        if (n < 0) {
-            throw new CmoFormatException(what + " length: " + n + " (expected: >= 0)");
-        }
-        if (n > limits.maxStringBytes()) {
-            throw new CmoLimitExceededException(what + " length: " + n + " (expected: <= " + limits.maxStringBytes() + ")");
-        }
+        int n = CmoLimitChecks.byteLength(limits, what, in.readInt());
         requireRemaining(n, what);
         byte[] b = new byte[n];
         in.readBytes(b, 0, n);
@@ -178,13 +170,7 @@ public final class CmoReader {
     }
 
     private int readCount(String what, int minBytesPerItem) {
-        int n = in.readInt();
-        if (n < 0) {
-            throw new CmoFormatException(what + " count: " + n + " (expected: >= 0)");
-        }
-        if (n > limits.maxElements()) {
-            throw new CmoLimitExceededException(what + " count: " + n + " (expected: <= " + limits.maxElements() + ")");
-        }
+        int n = CmoLimitChecks.count(limits, what, in.readInt());
         requireRemaining((long) n * minBytesPerItem, what);
         return n;
     }
@@ -237,14 +223,7 @@ public final class CmoReader {
         int prec = in.readInt();
         int sign = in.readInt();
         int exp = in.readInt();
-        int len = in.readInt();
-        if (len < 0) {
-            throw new CmoFormatException("CMO_BIGFLOAT32 length: " + len + " (expected: >= 0)");
-        }
-        if (len > limits.maxBignumWords()) {
-            throw new CmoLimitExceededException("CMO_BIGFLOAT32 words: " + len + " (expected: <= "
-                    + limits.maxBignumWords() + ")");
-        }
+        int len = CmoLimitChecks.bigFloatWords(limits, in.readInt());
         requireRemaining(4L * len, "CMO_BIGFLOAT32");
         int[] words = new int[len];
         for (int i = 0; i < len; i++) {
@@ -259,13 +238,7 @@ public final class CmoReader {
         if (f == 0) {
             return BigInteger.ZERO;
         }
-        if (f == Integer.MIN_VALUE) {
-            throw new CmoLimitExceededException("CMO_ZZ words: 2147483648 (expected: <= " + limits.maxBignumWords() + ")");
-        }
-        int words = Math.abs(f);
-        if (words > limits.maxBignumWords()) {
-            throw new CmoLimitExceededException("CMO_ZZ words: " + words + " (expected: <= " + limits.maxBignumWords() + ")");
-        }
+        int words = CmoLimitChecks.zzWords(limits, f);
         requireRemaining(4L * words, "CMO_ZZ");
         if (words > MAX_ARRAY_WORDS) {
             throw new CmoLimitExceededException("CMO_ZZ words: " + words + " (expected: <= " + MAX_ARRAY_WORDS + ")");

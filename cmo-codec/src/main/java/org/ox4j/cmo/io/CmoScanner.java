@@ -1,7 +1,5 @@
 package org.ox4j.cmo.io;
 
-import org.ox4j.cmo.CmoFormatException;
-import org.ox4j.cmo.CmoLimitExceededException;
 import org.ox4j.cmo.CmoTruncatedException;
 import org.ox4j.cmo.CmoType;
 import org.ox4j.cmo.UnsupportedCmoTypeException;
@@ -33,9 +31,7 @@ public final class CmoScanner {
     }
 
     private void skipBody(CmoType type, int depth) {
-        if (depth >= limits.maxDepth()) {
-            throw new CmoLimitExceededException("nesting depth: " + (depth + 1) + " (expected: <= " + limits.maxDepth() + ")");
-        }
+        CmoLimitChecks.depth(limits, depth);
         int d = depth + 1;
         switch (type) {
             case NULL, ZERO, DMS_GENERIC, ERROR -> {
@@ -43,15 +39,7 @@ public final class CmoScanner {
             case INT32 -> skipBytes(4);
             case MACHINE_DOUBLE_64, IEEE_DOUBLE_FLOAT -> skipBytes(8);
             case DATUM, STRING, ATOM -> {
-                int n = in.readInt();
-                if (n < 0) {
-                    throw new CmoFormatException(type.specName() + " length: " + n + " (expected: >= 0)");
-                }
-                if (n > limits.maxStringBytes()) {
-                    throw new CmoLimitExceededException(type.specName() + " length: " + n + " (expected: <= "
-                            + limits.maxStringBytes() + ")");
-                }
-                skipBytes(n);
+                skipBytes(CmoLimitChecks.byteLength(limits, type.specName(), in.readInt()));
             }
             case MATHCAP, ERROR2, DMS_OF_N_VARIABLES, RING_BY_NAME, INDETERMINATE -> skipCmo(d);
             case LIST, ARRAY -> {
@@ -96,39 +84,18 @@ public final class CmoScanner {
             }
             case BIGFLOAT32 -> {
                 skipBytes(12);
-                int len = in.readInt();
-                if (len < 0) {
-                    throw new CmoFormatException("CMO_BIGFLOAT32 length: " + len + " (expected: >= 0)");
-                }
-                if (len > limits.maxBignumWords()) {
-                    throw new CmoLimitExceededException("CMO_BIGFLOAT32 words: " + len + " (expected: <= "
-                            + limits.maxBignumWords() + ")");
-                }
-                skipBytes(4L * len);
+                skipBytes(4L * CmoLimitChecks.bigFloatWords(limits, in.readInt()));
             }
             default -> throw new UnsupportedCmoTypeException(type.code());
         }
     }
 
     private int count(CmoType type, int minBytesPerItem) {
-        int n = in.readInt();
-        if (n < 0) {
-            throw new CmoFormatException(type.specName() + " count: " + n + " (expected: >= 0)");
-        }
-        if (n > limits.maxElements()) {
-            throw new CmoLimitExceededException(type.specName() + " count: " + n + " (expected: <= "
-                    + limits.maxElements() + ")");
-        }
-        return n;
+        return CmoLimitChecks.count(limits, type.specName(), in.readInt());
     }
 
     private void skipZZ() {
-        int f = in.readInt();
-        if (f == Integer.MIN_VALUE || Math.abs(f) > limits.maxBignumWords()) {
-            throw new CmoLimitExceededException("CMO_ZZ words: " + Math.abs((long) f) + " (expected: <= "
-                    + limits.maxBignumWords() + ")");
-        }
-        skipBytes(4L * Math.abs(f));
+        skipBytes(4L * CmoLimitChecks.zzWords(limits, in.readInt()));
     }
 
     private void skipBytes(long n) {

@@ -11,13 +11,8 @@ import org.ox4j.server.cost.CostModel;
  * Needs a commutative element-wise op on an array payload; for anything else it runs
  * {@link AllreduceRecursiveDoubling} (every rank decides alike, since op and kind agree across ranks).
  */
-public final class AllreduceRabenseifner implements Algorithms.Allreduce {
+public final class AllreduceRabenseifner extends SplittingAllreduce {
     public static final AllreduceRabenseifner INSTANCE = new AllreduceRabenseifner();
-
-    @Override
-    public boolean splitsPayload() {
-        return true;
-    }
 
     @Override
     public String name() {
@@ -25,41 +20,20 @@ public final class AllreduceRabenseifner implements Algorithms.Allreduce {
     }
 
     @Override
-    public boolean supports(ReduceOp op) {
-        return op.isCommutative() && op.isElementwise();
-    }
-
-    @Override
-    public Payload allreduce(CollChannel ch, Payload value, ReduceOp op) {
-        int p = ch.size();
-        if (p == 1 || !supports(op) || !value.isArray()) {
-            return AllreduceRecursiveDoubling.INSTANCE.allreduce(ch, value, op);
-        }
-        int r = ch.rank();
-        int pof2 = CollectiveAlgorithm.pof2(p);
-        int rem = p - pof2;
+    Payload allreduceBlocks(CollChannel ch, Payload value, ReduceOp op) {
+        PowerOfTwoFold fold = PowerOfTwoFold.fold(ch, value, op);
+        int pof2 = fold.pof2();
+        int newrank = fold.newrank();
         int n = value.count();
-        Payload v = value;
-        int newrank;
-        if (r < 2 * rem) {
-            if (r % 2 == 0) {
-                ch.send(r + 1, v);
-                newrank = -1;
-            } else {
-                v = op.apply(ch.recv(r - 1), v);
-                newrank = r / 2;
-            }
-        } else {
-            newrank = r - rem;
-        }
-        if (newrank >= 0) {
+        Payload v = fold.value();
+        if (fold.participates()) {
             CollChannel x = ch.phase(1);
             int lo = 0;
             int hi = pof2;
             Payload cur = v; // elements [start(lo), start(hi))
             for (int mask = pof2 >> 1; mask > 0; mask >>= 1) {
                 int newdst = newrank ^ mask;
-                int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
+                int dst = fold.realRank(newdst);
                 int mid = (lo + hi) / 2;
                 int keepLo = newrank < newdst ? lo : mid;
                 int keepHi = newrank < newdst ? mid : hi;
@@ -74,8 +48,7 @@ public final class AllreduceRabenseifner implements Algorithms.Allreduce {
             }
             CollChannel y = ch.phase(2);
             for (int mask = 1; mask < pof2; mask <<= 1) {
-                int newdst = newrank ^ mask;
-                int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
+                int dst = fold.realRank(newrank ^ mask);
                 Payload in = y.sendRecv(dst, cur, dst);
                 if ((newrank & mask) != 0) {
                     cur = Blocks.concat(List.of(in, cur));
@@ -87,15 +60,7 @@ public final class AllreduceRabenseifner implements Algorithms.Allreduce {
             }
             v = cur;
         }
-        if (r < 2 * rem) {
-            CollChannel back = ch.phase(3);
-            if (r % 2 == 1) {
-                back.send(r - 1, v);
-            } else {
-                v = back.recv(r + 1);
-            }
-        }
-        return v;
+        return fold.unfold(ch, v, 3);
     }
 
     /** Blocks [from, to) of a payload that holds blocks [lo, ...) of an n-element vector cut into k blocks. */

@@ -19,41 +19,18 @@ public final class AllreduceRecursiveDoubling implements Algorithms.Allreduce {
 
     @Override
     public Payload allreduce(CollChannel ch, Payload value, ReduceOp op) {
-        int p = ch.size();
-        int r = ch.rank();
-        int pof2 = CollectiveAlgorithm.pof2(p);
-        int rem = p - pof2;
-        Payload v = value;
-        int newrank;
-        if (r < 2 * rem) {
-            if (r % 2 == 0) {
-                ch.send(r + 1, v);
-                newrank = -1;
-            } else {
-                v = op.apply(ch.recv(r - 1), v);
-                newrank = r / 2;
-            }
-        } else {
-            newrank = r - rem;
-        }
-        if (newrank >= 0) {
+        PowerOfTwoFold fold = PowerOfTwoFold.fold(ch, value, op);
+        Payload v = fold.value();
+        if (fold.participates()) {
+            int r = ch.rank();
             CollChannel x = ch.phase(1);
-            for (int mask = 1; mask < pof2; mask <<= 1) {
-                int newdst = newrank ^ mask;
-                int dst = newdst < rem ? newdst * 2 + 1 : newdst + rem;
+            for (int mask = 1; mask < fold.pof2(); mask <<= 1) {
+                int dst = fold.realRank(fold.newrank() ^ mask);
                 Payload t = x.sendRecv(dst, v, dst);
                 v = dst < r ? op.apply(t, v) : op.apply(v, t);
             }
         }
-        if (r < 2 * rem) {
-            CollChannel back = ch.phase(2);
-            if (r % 2 == 1) {
-                back.send(r - 1, v);
-            } else {
-                v = back.recv(r + 1);
-            }
-        }
-        return v;
+        return fold.unfold(ch, v, 2);
     }
 
     @Override

@@ -10,13 +10,8 @@ import org.ox4j.server.cost.CostModel;
  * n(p−1)/p·γ. Needs a commutative element-wise op on an array payload; otherwise runs
  * {@link AllreduceRecursiveDoubling}.
  */
-public final class AllreduceRing implements Algorithms.Allreduce {
+public final class AllreduceRing extends SplittingAllreduce {
     public static final AllreduceRing INSTANCE = new AllreduceRing();
-
-    @Override
-    public boolean splitsPayload() {
-        return true;
-    }
 
     @Override
     public String name() {
@@ -24,16 +19,8 @@ public final class AllreduceRing implements Algorithms.Allreduce {
     }
 
     @Override
-    public boolean supports(ReduceOp op) {
-        return op.isCommutative() && op.isElementwise();
-    }
-
-    @Override
-    public Payload allreduce(CollChannel ch, Payload value, ReduceOp op) {
+    Payload allreduceBlocks(CollChannel ch, Payload value, ReduceOp op) {
         int p = ch.size();
-        if (p == 1 || !supports(op) || !value.isArray()) {
-            return AllreduceRecursiveDoubling.INSTANCE.allreduce(ch, value, op);
-        }
         int r = ch.rank();
         int right = (r + 1) % p;
         int left = (r - 1 + p) % p;

@@ -3,6 +3,7 @@ package org.ox4j.server.coll;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
@@ -76,36 +77,12 @@ public final class Blocks {
         }
         int n = real.stream().mapToInt(Payload::count).sum();
         switch (first.kind()) {
-            case LONGS: {
-                long[] a = new long[n];
-                int at = 0;
-                for (Payload b : real) {
-                    long[] x = b.longs();
-                    System.arraycopy(x, 0, a, at, x.length);
-                    at += x.length;
-                }
-                return Payload.ofLongs(a);
-            }
-            case DOUBLES: {
-                double[] a = new double[n];
-                int at = 0;
-                for (Payload b : real) {
-                    double[] x = b.doubles();
-                    System.arraycopy(x, 0, a, at, x.length);
-                    at += x.length;
-                }
-                return Payload.ofDoubles(a);
-            }
-            case BYTES: {
-                byte[] a = new byte[n];
-                int at = 0;
-                for (Payload b : real) {
-                    byte[] x = b.bytes();
-                    System.arraycopy(x, 0, a, at, x.length);
-                    at += x.length;
-                }
-                return Payload.ofBytes(a);
-            }
+            case LONGS:
+                return Payload.ofLongs(joinArrays(real, new long[n], Payload::longs));
+            case DOUBLES:
+                return Payload.ofDoubles(joinArrays(real, new double[n], Payload::doubles));
+            case BYTES:
+                return Payload.ofBytes(joinArrays(real, new byte[n], Payload::bytes));
             case CMO: {
                 List<Cmo> all = new ArrayList<>(n);
                 for (Payload b : real) {
@@ -119,6 +96,17 @@ public final class Blocks {
             default:
                 throw new IllegalStateException();
         }
+    }
+
+    /** Copies each block's primitive array ({@code array.apply(block)}) into {@code into}, one after another. */
+    private static <A> A joinArrays(List<Payload> blocks, A into, Function<Payload, A> array) {
+        int at = 0;
+        for (Payload b : blocks) {
+            int length = b.count();
+            System.arraycopy(array.apply(b), 0, into, at, length);
+            at += length;
+        }
+        return into;
     }
 
     /** Several blocks as one CMO payload: {@code CMO_LIST [INT32 kind, cmo, INT32 kind, cmo, ...]}. */

@@ -22,15 +22,24 @@ public final class GatherLinear implements Algorithms.Gather {
             ch.send(root, value);
             return null;
         }
-        List<Request> rs = new ArrayList<>();
-        for (int i = 0; i < p; i++) {
-            rs.add(i == root ? null : ch.iRecv(i));
-        }
+        List<Request> rs = receivesAtRoot(ch, root);
         List<Payload> out = new ArrayList<>(p);
         for (int i = 0; i < p; i++) {
             out.add(i == root ? value : ch.await(rs.get(i)).payload());
         }
         return out;
+    }
+
+    /**
+     * At the root, posts one receive from every other rank up front so that they arrive in any order; entry i is
+     * rank i's receive, null at the root's own index. Shared with {@link ReduceLinear}.
+     */
+    static List<Request> receivesAtRoot(CollChannel ch, int root) {
+        List<Request> rs = new ArrayList<>();
+        for (int i = 0; i < ch.size(); i++) {
+            rs.add(i == root ? null : ch.iRecv(i));
+        }
+        return rs;
     }
 
     @Override

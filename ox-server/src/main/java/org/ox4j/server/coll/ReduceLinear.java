@@ -1,6 +1,5 @@
 package org.ox4j.server.coll;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.ox4j.server.comm.Payload;
 import org.ox4j.server.comm.Request;
@@ -25,10 +24,7 @@ public final class ReduceLinear implements Algorithms.Reduce {
             ch.send(root, value);
             return null;
         }
-        List<Request> rs = new ArrayList<>();
-        for (int i = 0; i < p; i++) {
-            rs.add(i == root ? null : ch.iRecv(i));
-        }
+        List<Request> rs = GatherLinear.receivesAtRoot(ch, root);
         Payload acc = null;
         for (int i = 0; i < p; i++) {
             Payload v = i == root ? value : ch.await(rs.get(i)).payload();

@@ -5,8 +5,7 @@ import org.ox4j.cmo.Cmo;
 
 /**
  * The server's local language as the stack machine sees it, run by {@code SM_executeStringByLocalParser} and
- * {@code SM_evalName}: {@link AsirLanguage} (the algebra module's) in the server, {@link MinimalLanguage} in tests of
- * the stack machine alone.
+ * {@code SM_evalName}: {@link AsirLanguage} (the algebra module's).
  */
 public interface LocalLanguage {
     /**

@@ -21,8 +21,8 @@ import org.ox4j.protocol.SmCommand;
 import org.ox4j.server.ServerExtensions;
 import org.ox4j.server.ServerLimits;
 import org.ox4j.server.SessionInfo;
+import org.ox4j.server.eval.AsirLanguage;
 import org.ox4j.server.eval.Interruption;
-import org.ox4j.server.eval.MinimalLanguage;
 import org.ox4j.server.eval.SessionEvalContext;
 import org.ox4j.server.function.CoreFunctions;
 import org.ox4j.server.function.FunctionRegistry;
@@ -49,7 +49,7 @@ class Rfc102CommandsTest {
         ext = ServerExtensions.standard(functions);
         eval = new SessionEvalContext(interruption, functions, ext.createServices(
                 new SessionInfo(1, interruption, new SerialCounter(), ServerLimits.DEFAULT)));
-        sm = new StackMachine(ext, new ServerMathcap(ext.advertisedCodes()), new MinimalLanguage(), eval,
+        sm = new StackMachine(ext, new ServerMathcap(ext.advertisedCodes()), new AsirLanguage(), eval,
                 new OperandStack(100, 1 << 20), new ReplySink() {
                     private int n;
 

@@ -22,8 +22,8 @@ import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.SmCommand;
 import org.ox4j.server.ServerExtensions;
+import org.ox4j.server.eval.AsirLanguage;
 import org.ox4j.server.eval.Interruption;
-import org.ox4j.server.eval.MinimalLanguage;
 import org.ox4j.server.eval.SessionEvalContext;
 import org.ox4j.server.function.CoreFunctions;
 import org.ox4j.server.function.FunctionRegistry;
@@ -54,7 +54,7 @@ class StackMachineTest {
     private void build(int depth, long bytes) {
         ext = ServerExtensions.standard(functions);
         eval = new SessionEvalContext(interruption, functions, Map.of());
-        sm = new StackMachine(ext, new ServerMathcap(ext.advertisedCodes()), new MinimalLanguage(), eval,
+        sm = new StackMachine(ext, new ServerMathcap(ext.advertisedCodes()), new AsirLanguage(), eval,
                 new OperandStack(depth, bytes), new ReplySink() {
                     private int n;
 
@@ -380,7 +380,7 @@ class StackMachineTest {
         build(100, 1 << 20);
         ServerExtensions fresh = ext;
         fresh.handler(4242, c -> c.push(CmoString.of("ext")), true);
-        sm = new StackMachine(fresh, new ServerMathcap(fresh.advertisedCodes()), new MinimalLanguage(), eval,
+        sm = new StackMachine(fresh, new ServerMathcap(fresh.advertisedCodes()), new AsirLanguage(), eval,
                 new OperandStack(10, 1 << 20), new ReplySink() {
                     @Override
                     public int nextSerial() {

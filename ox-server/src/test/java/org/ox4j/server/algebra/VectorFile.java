@@ -1,10 +1,6 @@
 package org.ox4j.server.algebra;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,11 +8,13 @@ import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.io.ByteBufferSource;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.cmo.io.CmoReader;
+import org.ox4j.specs.GoldenVectors;
 
-/** Test helper: the OX messages of one captured direction in /work/shared/vectors, with the exact CMO bytes. */
+/**
+ * Test helper: the OX messages of one captured direction of the golden vectors (from the specs module's
+ * classpath), with the exact CMO bytes.
+ */
 public final class VectorFile {
-    /** Root of the captures. */
-    public static final Path ROOT = Path.of("/work/shared/vectors");
 
     /** One OX message: tag, serial, and for OX_DATA the decoded CMO and its exact bytes; for commands the code. */
     public record Message(int tag, int serial, Cmo cmo, byte[] cmoBytes, int command) {
@@ -30,12 +28,7 @@ public final class VectorFile {
 
     /** Parses {@code folder/file}. */
     public static List<Message> read(String folder, String file) {
-        byte[] all;
-        try {
-            all = Files.readAllBytes(ROOT.resolve(folder).resolve(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        byte[] all = GoldenVectors.bytes(folder, file);
         ByteOrder order = all[0] == 0 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
         byte[] rest = Arrays.copyOfRange(all, 1, all.length);
         ByteBufferSource src = ByteBufferSource.of(rest, order);

@@ -12,6 +12,7 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import org.ox4j.server.eval.EvaluationException;
+import org.ox4j.server.eval.Interruption;
 
 /**
  * Asir's {@code fctr} and {@code sqfr} over Q on rings' factorisation: the result is
@@ -26,15 +27,25 @@ public final class Factoring {
 
     /** {@code fctr(p)}. */
     public static Lst fctr(Value p) {
-        return decompose(p, "fctr", true);
+        return decompose(p, "fctr", true, new Interruption());
+    }
+
+    /** {@code fctr(p)}, abandoned (the command ends with an interruption) as soon as {@code interruption} is raised. */
+    public static Lst fctr(Value p, Interruption interruption) {
+        return decompose(p, "fctr", true, interruption);
     }
 
     /** {@code sqfr(p)}. */
     public static Lst sqfr(Value p) {
-        return decompose(p, "sqfr", false);
+        return decompose(p, "sqfr", false, new Interruption());
     }
 
-    private static Lst decompose(Value v, String op, boolean irreducible) {
+    /** {@code sqfr(p)}, abandoned as soon as {@code interruption} is raised. */
+    public static Lst sqfr(Value p, Interruption interruption) {
+        return decompose(p, "sqfr", false, interruption);
+    }
+
+    private static Lst decompose(Value v, String op, boolean irreducible, Interruption interruption) {
         if (v instanceof Num n) {
             return Lst.of(Lst.of(n, Num.of(1)));
         }
@@ -44,9 +55,10 @@ public final class Factoring {
         MultivariatePolynomial<Rational<BigInteger>> q = p.poly();
         Rational<BigInteger> toIntegral = Polys.integralFactor(q);
         MultivariatePolynomial<BigInteger> z = Polys.toZ(q.multiply(toIntegral));
-        PolynomialFactorDecomposition<MultivariatePolynomial<BigInteger>> d = irreducible
+        // rings offers no cancellation hook: run the call where a reset can abandon it
+        PolynomialFactorDecomposition<MultivariatePolynomial<BigInteger>> d = AbandonableCall.run(() -> irreducible
                 ? MultivariateFactorization.Factor(z)
-                : MultivariateSquareFreeFactorization.SquareFreeFactorization(z);
+                : MultivariateSquareFreeFactorization.SquareFreeFactorization(z), interruption);
         Rational<BigInteger> constant = toIntegral.reciprocal();
         if (!d.unit.isConstant()) {
             throw new EvaluationException(op + " : unexpected non-constant unit");

@@ -53,9 +53,9 @@ public final class BuiltinFunctions {
         reg(registry, "lcm", 2, 2, "lcm(P,Q): polynomial lcm over Q",
                 (a, alg, c) -> new Polynomials(alg).lcm(a.get(0), a.get(1)));
         reg(registry, "fctr", 1, 1, "fctr(P): [[constant,1],[factor,multiplicity],...] over Q",
-                (a, alg, c) -> Factoring.fctr(a.get(0)));
+                (a, alg, c) -> Factoring.fctr(a.get(0), c.interruption()));
         reg(registry, "sqfr", 1, 1, "sqfr(P): square-free factorisation, same shape as fctr",
-                (a, alg, c) -> Factoring.sqfr(a.get(0)));
+                (a, alg, c) -> Factoring.sqfr(a.get(0), c.interruption()));
         reg(registry, "deg", 2, 2, "deg(P,V): degree of P in V", (a, alg, c) -> Polynomials.deg(a.get(0), a.get(1)));
         reg(registry, "coef", 2, 3, "coef(P,D[,V]): coefficient of V^D (V: main variable by default)",
                 (a, alg, c) -> Polynomials.coef(a.get(0), a.get(1), a.size() > 2 ? a.get(2) : null));

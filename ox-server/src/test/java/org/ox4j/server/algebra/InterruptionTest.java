@@ -67,4 +67,15 @@ class InterruptionTest {
         LocalLanguage lang = new LocalLanguage();
         assertStopsWhenRaised(ctx.interruption(), () -> lang.run("while (1) { A = 1; }", ctx));
     }
+
+    @Test
+    void factorisationStops() throws Exception {
+        // rings factors x^200-y^200 in seconds and has no cancellation hook; the command must end anyway
+        Interruption flag = new Interruption();
+        Algebra alg = new Algebra(new VariableOrder(), flag);
+        Value x200 = alg.pow(Poly.variable("x"), Num.of(200));
+        Value y200 = alg.pow(Poly.variable("y"), Num.of(200));
+        Value p = alg.sub(x200, y200);
+        assertStopsWhenRaised(flag, () -> Factoring.fctr(p, flag));
+    }
 }

@@ -1,5 +1,6 @@
 package org.ox4j.server.algebra;
 
+import org.ox4j.server.eval.SessionEvalContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -63,7 +64,7 @@ class InterruptionTest {
 
     @Test
     void endlessLoopStops() throws Exception {
-        TestContext ctx = new TestContext();
+        SessionEvalContext ctx = TestContext.create();
         LocalLanguage lang = new LocalLanguage();
         assertStopsWhenRaised(ctx.interruption(), () -> lang.run("while (1) { A = 1; }", ctx));
     }

@@ -1,5 +1,6 @@
 package org.ox4j.server.function;
 
+import org.ox4j.server.eval.SessionEvalContext;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -22,7 +23,7 @@ import org.ox4j.server.eval.EvaluationException;
  * function library, with a minimal stand-in for the stack machine, and compares every reply with ox_asir's.
  */
 class VectorCFunctionsTest {
-    private final TestContext ctx = new TestContext();
+    private final SessionEvalContext ctx = TestContext.create();
 
     /** What the stand-in stack machine holds: a CMO, or the message of an error that a call raised. */
     private record Slot(Cmo cmo, String error) {

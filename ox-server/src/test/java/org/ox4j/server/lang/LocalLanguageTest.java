@@ -1,5 +1,6 @@
 package org.ox4j.server.lang;
 
+import org.ox4j.server.eval.SessionEvalContext;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -20,7 +21,7 @@ import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.function.TestContext;
 
 class LocalLanguageTest {
-    private final TestContext ctx = new TestContext();
+    private final SessionEvalContext ctx = TestContext.create();
     private final LocalLanguage lang = new LocalLanguage();
 
     private String show(String src) {

@@ -16,8 +16,10 @@ import org.ox4j.client.OxClientOptions;
 import org.ox4j.client.OxClientResources;
 import org.ox4j.client.group.LinkAddressing;
 import org.ox4j.client.group.ServerGroup;
+import org.ox4j.client.launch.Hostfile;
 import org.ox4j.client.launch.LocalProcessLauncher;
 import org.ox4j.client.launch.ServerLauncher;
+import org.ox4j.client.launch.SshLauncher;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoIeeeDouble;
 import org.ox4j.cmo.CmoList;
@@ -38,6 +40,12 @@ import org.ox4j.server.mpi.MpiFunctions;
  * the model's prediction and the selector's pick beside each measurement, writes CSV
  * {@code collective,algorithm,p,bytes,median_s,model_s[,mpi_s,ratio]} and an SVG chart, and adds the Open MPI
  * reference ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available.
+ *
+ * <p>With {@code --hostfile} the servers are placed by the host file and started over ssh, as on a cluster (the
+ * emulated one of {@code integration-tests/cluster/ox-cluster} included), and the Open MPI reference runs there too
+ * ({@code run-openmpi.sh --cluster}). Each bcast, reduce and allreduce row also shows its bandwidth lower bound
+ * (m·β for bcast and reduce, 2(p−1)/p·m·β for allreduce; β from {@code --link-rate} when given, else the
+ * calibrated β) and the ratio to it.
  */
 public final class CollBench {
     private CollBench() {
@@ -57,7 +65,7 @@ public final class CollBench {
             rows.addAll(measureGroup(o, p));
         }
         Optional<Map<String, Double>> mpi = o.openMpi()
-                ? OpenMpiReference.run(home(), o.groupSizes(), o.sizes()) : Optional.empty();
+                ? OpenMpiReference.run(home(), o.groupSizes(), o.sizes(), o.hostfile()) : Optional.empty();
         if (mpi.isPresent()) {
             List<Row> with = new ArrayList<>();
             for (Row r : rows) {
@@ -68,7 +76,7 @@ public final class CollBench {
         }
         System.out.println();
         System.out.print(table(rows, mpi.isPresent()));
-        System.out.print(targets(rows, mpi.isPresent()));
+        System.out.print(o.hostfile() == null ? targets(rows, mpi.isPresent()) : boundTargets(rows));
         if (o.csv() != null) {
             Files.writeString(o.csv(), csv(rows, mpi.isPresent()), StandardCharsets.UTF_8);
             System.out.println("CSV: " + o.csv().toAbsolutePath());
@@ -85,22 +93,21 @@ public final class CollBench {
 
     private static List<Row> measureGroup(CollBenchOptions o, int p) {
         List<Row> rows = new ArrayList<>();
-        System.out.printf(Locale.ROOT, "== p = %d: launching %d servers ...%n", p, p);
-        OxClientOptions options = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(10));
-        List<ServerLauncher> launchers = Collections.nCopies(p, LocalProcessLauncher.create());
-        try (ServerGroup g = ServerGroup.launch(launchers, Collections.nCopies(p, "127.0.0.1"), LinkAddressing.tcp(),
-                options, OxClientResources.shared())) {
+        System.out.printf(Locale.ROOT, "== p = %d: launching %d servers%s ...%n", p, p,
+                o.hostfile() == null ? "" : " over ssh from " + o.hostfile());
+        try (ServerGroup g = launch(o, p)) {
             List<Cmo> cal = g.all((r, m) -> m.callAsync("mpi_calibrate", CmoZZ.of(o.calibrateMax())),
                     "mpi_calibrate");
             System.out.println("calibration (ping-pong between ranks 0 and 1, Theil-Sen fit):");
             System.out.print(((CmoString) cal.get(0)).value());
             CostModel model = MpiFunctions.modelFromCmo(g.member(0).call("mpi_cost_model"));
             CollectiveSelector selector = CollectiveSelector.standard(model);
+            double beta = Double.isNaN(o.linkBeta()) ? model.beta() : o.linkBeta();
             if (o.wants("pingpong")) {
                 for (long bytes : o.sizes()) {
                     double t = time(g, "pingpong", "blocking", bytes, o.repsFor(bytes));
                     rows.add(print(new Row("pingpong", "blocking", p, bytes, t, model.pointToPoint(bytes), true,
-                            Double.NaN)));
+                            Double.NaN, bytes * beta)));
                 }
             }
             for (Collective c : Collective.values()) {
@@ -113,12 +120,38 @@ public final class CollBench {
                     for (CollectiveAlgorithm a : selector.candidates(c)) {
                         double t = time(g, c.propertyName(), a.name(), bytes, o.repsFor(bytes));
                         rows.add(print(new Row(c.propertyName(), a.name(), p, bytes, t, a.predict(model, p, bytes),
-                                a.name().equals(pick), Double.NaN)));
+                                a.name().equals(pick), Double.NaN, bound(c, p, bytes, beta))));
                     }
                 }
             }
         }
         return rows;
+    }
+
+    private static ServerGroup launch(CollBenchOptions o, int p) {
+        OxClientOptions options = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(10));
+        if (o.hostfile() != null) {
+            String home = home().toAbsolutePath().toString();
+            return ServerGroup.launchFromHostfile(Hostfile.read(o.hostfile()), p,
+                    host -> new SshLauncher(host, host, home, o.ssh(), Duration.ofSeconds(180)), options,
+                    OxClientResources.shared());
+        }
+        List<ServerLauncher> launchers = Collections.nCopies(p, LocalProcessLauncher.create());
+        return ServerGroup.launch(launchers, Collections.nCopies(p, "127.0.0.1"), LinkAddressing.tcp(), options,
+                OxClientResources.shared());
+    }
+
+    /**
+     * Bandwidth lower bound of one call at {@code bytes}: every non-root rank of bcast must receive m bytes and the
+     * root of reduce must receive m bytes' worth of contributions; allreduce moves at least 2(p−1)/p·m through each
+     * rank's link. NaN for the other collectives.
+     */
+    static double bound(Collective c, int p, long bytes, double beta) {
+        return switch (c) {
+            case BCAST, REDUCE -> bytes * beta;
+            case ALLREDUCE -> 2.0 * (p - 1) / p * bytes * beta;
+            default -> Double.NaN;
+        };
     }
 
     private static boolean reduces(Collective c) {
@@ -147,8 +180,8 @@ public final class CollBench {
 
     static String table(List<Row> rows, boolean mpi) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "%-10s %-18s %3s %10s %12s %12s %4s", "collective", "algorithm", "p",
-                "bytes", "median_s", "model_s", "pick"));
+        b.append(String.format(Locale.ROOT, "%-10s %-18s %3s %10s %12s %12s %4s %12s %7s", "collective", "algorithm",
+                "p", "bytes", "median_s", "model_s", "pick", "bound_s", "/bound"));
         if (mpi) {
             b.append(String.format(Locale.ROOT, " %12s %7s", "mpi_s", "ratio"));
         }
@@ -156,6 +189,8 @@ public final class CollBench {
         for (Row r : rows) {
             b.append(String.format(Locale.ROOT, "%-10s %-18s %3d %10d %12.6f %12.6f %4s", r.collective(),
                     r.algorithm(), r.p(), r.bytes(), r.median(), r.model(), r.selected() ? "*" : ""));
+            b.append(Double.isNaN(r.bound()) ? String.format(Locale.ROOT, " %12s %7s", "-", "-")
+                    : String.format(Locale.ROOT, " %12.6f %7.2f", r.bound(), r.boundRatio()));
             if (mpi) {
                 b.append(Double.isNaN(r.mpi()) ? String.format(Locale.ROOT, " %12s %7s", "-", "-")
                         : String.format(Locale.ROOT, " %12.6f %7.2f", r.mpi(), r.ratio()));
@@ -177,6 +212,24 @@ public final class CollBench {
                 b.append(Double.isNaN(r.mpi()) ? ",," : String.format(Locale.ROOT, ",%.9f,%.4f", r.mpi(), r.ratio()));
             }
             b.append('\n');
+        }
+        return b.toString();
+    }
+
+    /** The targets of a cluster run: bcast and reduce of 16 MiB to 8 hosts with the selector's pick. */
+    static String boundTargets(List<Row> rows) {
+        StringBuilder b = new StringBuilder("targets (selector's pick against the m/beta bound):\n");
+        for (String coll : List.of("bcast", "reduce")) {
+            Optional<Row> pick = rows.stream().filter(r -> r.collective().equals(coll) && r.p() == 8
+                    && r.bytes() == 16L << 20 && r.selected()).findFirst();
+            String what = coll + " 16 MiB to 8 hosts within 1.1x of the bound";
+            if (pick.isEmpty() || Double.isNaN(pick.get().bound())) {
+                b.append("  ").append(what).append(": not measured\n");
+                continue;
+            }
+            Row r = pick.get();
+            b.append(String.format(Locale.ROOT, "  %s: %s %.6f s vs bound %.6f s, ratio %.2f -> %s%n", what,
+                    r.algorithm(), r.median(), r.bound(), r.boundRatio(), r.boundRatio() <= 1.1 ? "MET" : "MISSED"));
         }
         return b.toString();
     }

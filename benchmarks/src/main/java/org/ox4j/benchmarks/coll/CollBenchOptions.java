@@ -16,12 +16,22 @@ import java.util.List;
  * @param calibrateMax largest ping-pong size of the calibration
  * @param openMpi     whether to run the Open MPI reference
  * @param only        collectives to measure (empty = all)
+ * @param hostfile    place the servers by this host file and start them over ssh (null: local processes)
+ * @param ssh         the ssh command for {@code hostfile}
+ * @param linkRate    the nominal link rate in bit/s (0 if unknown): the m/β bound uses its TCP goodput
  */
 public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int reps, Path csv, Path svg,
-        long calibrateMax, boolean openMpi, List<String> only) {
+        long calibrateMax, boolean openMpi, List<String> only, Path hostfile, List<String> ssh, double linkRate) {
     static final String USAGE = "usage: bin/ox-bench [coll] [--csv FILE] [--svg FILE] [--p 2,4,8]"
             + " [--sizes 8,65536,1048576,16777216] [--reps N] [--calibrate-max BYTES] [--no-mpi]"
-            + " [--only bcast,allreduce,...]";
+            + " [--only bcast,allreduce,...] [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit]";
+
+    public CollBenchOptions {
+        groupSizes = List.copyOf(groupSizes);
+        sizes = List.copyOf(sizes);
+        only = List.copyOf(only);
+        ssh = List.copyOf(ssh);
+    }
 
     /** Parses the command line; {@link IllegalArgumentException} with the usage on an error. */
     public static CollBenchOptions parse(String[] args) {
@@ -33,6 +43,9 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         long calMax = 16L << 20;
         boolean mpi = true;
         List<String> only = List.of();
+        Path hostfile = null;
+        List<String> ssh = List.of("ssh", "-o", "BatchMode=yes");
+        double linkRate = 0;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -44,6 +57,9 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 case "--calibrate-max" -> calMax = Long.parseLong(value(args, ++i, a));
                 case "--no-mpi" -> mpi = false;
                 case "--only" -> only = Arrays.asList(value(args, ++i, a).split(","));
+                case "--hostfile" -> hostfile = Path.of(value(args, ++i, a));
+                case "--ssh" -> ssh = Arrays.asList(value(args, ++i, a).trim().split("\\s+"));
+                case "--link-rate" -> linkRate = bitRate(value(args, ++i, a));
                 default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
             }
         }
@@ -51,7 +67,35 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 || reps < 0) {
             throw new IllegalArgumentException("--p values 2..64, --sizes 1..67108864, --reps >= 0\n" + USAGE);
         }
-        return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only);
+        return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only, hostfile, ssh, linkRate);
+    }
+
+    /** {@code 1gbit}, {@code 100mbit}, {@code 2.5gbit}, {@code 1e9} → bit/s (the units of {@code tc}). */
+    static double bitRate(String s) {
+        String t = s.trim().toLowerCase(java.util.Locale.ROOT);
+        double unit = 1;
+        for (String[] u : new String[][] {{"gbit", "1e9"}, {"mbit", "1e6"}, {"kbit", "1e3"}, {"bit", "1"}}) {
+            if (t.endsWith(u[0])) {
+                unit = Double.parseDouble(u[1]);
+                t = t.substring(0, t.length() - u[0].length());
+                break;
+            }
+        }
+        double v = Double.parseDouble(t) * unit;
+        if (!(v > 0)) {
+            throw new IllegalArgumentException("--link-rate: " + s + " (expected e.g. 1gbit)\n" + USAGE);
+        }
+        return v;
+    }
+
+    /**
+     * Seconds per payload byte on a link of {@link #linkRate}: TCP over 1500-byte-MTU Ethernet carries 1448
+     * payload bytes per 1514-byte frame (Ethernet, IP and TCP headers with timestamps), which is what a
+     * {@code tc} rate limits; a physical link also spends 24 bytes of preamble, FCS and gap per frame. NaN when
+     * no rate was given.
+     */
+    public double linkBeta() {
+        return linkRate > 0 ? 1514.0 / 1448.0 * 8 / linkRate : Double.NaN;
     }
 
     private static String value(String[] args, int i, String opt) {

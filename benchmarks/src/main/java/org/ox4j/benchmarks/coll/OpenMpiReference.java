@@ -24,8 +24,11 @@ final class OpenMpiReference {
         return collective + "/" + p + "/" + bytes;
     }
 
-    /** The reference times, or empty (with the reason printed) when Open MPI cannot run here. */
-    static Optional<Map<String, Double>> run(Path home, List<Integer> ps, List<Long> sizes) {
+    /**
+     * The reference times, or empty (with the reason printed) when Open MPI cannot run here. With a
+     * {@code hostfile} (the emulated cluster's, in its state directory) Open MPI runs on that cluster.
+     */
+    static Optional<Map<String, Double>> run(Path home, List<Integer> ps, List<Long> sizes, Path hostfile) {
         Path script = home.resolve("benchmarks/mpi/run-openmpi.sh");
         if (!Files.isExecutable(script)) {
             System.out.println("Open MPI reference: " + script + " not found; skipped");
@@ -38,6 +41,10 @@ final class OpenMpiReference {
                         ps.stream().map(String::valueOf).collect(Collectors.joining(" ")), "--sizes",
                         sizes.stream().map(String::valueOf).collect(Collectors.joining(",")), "--max-seconds", "1",
                         "--csv", out.toString());
+                if (hostfile != null) {
+                    pb.command().add("--cluster");
+                    pb.environment().put("OX4J_CLUSTER_STATE", hostfile.toAbsolutePath().getParent().toString());
+                }
                 pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
                 pb.redirectError(ProcessBuilder.Redirect.INHERIT);
                 Process proc = pb.start();

@@ -2,9 +2,12 @@ package org.ox4j.server.coll;
 
 import java.time.Duration;
 import java.util.List;
+import org.ox4j.server.comm.CommException;
 import org.ox4j.server.comm.Communicator;
 import org.ox4j.server.comm.Payload;
+import org.ox4j.server.comm.RankFailedException;
 import org.ox4j.server.comm.Request;
+import org.ox4j.server.comm.RequestTimeoutException;
 import org.ox4j.server.comm.Requests;
 
 /**
@@ -78,12 +81,32 @@ public final class CollChannel {
         return got;
     }
 
-    /** Waits with this channel's timeout. */
+    /**
+     * Waits with this channel's timeout. A peer that does not answer in time is taken for failed: the wait ends
+     * with a {@link RankFailedException} naming it (as the RFC-102 collectives do). A failure known earlier (a
+     * broken link here, or a notice from another rank) has ended the wait before, naming the failed rank.
+     */
     public org.ox4j.server.comm.Message await(Request r) {
-        return timeout == null ? r.awaitMessage() : r.awaitMessage(timeout);
+        try {
+            return timeout == null ? r.awaitMessage() : r.awaitMessage(timeout);
+        } catch (RequestTimeoutException e) {
+            throw suspect(e);
+        }
     }
 
     public void waitAll(List<Request> rs) {
-        Requests.waitAll(rs, timeout);
+        try {
+            Requests.waitAll(rs, timeout);
+        } catch (RequestTimeoutException e) {
+            throw suspect(e);
+        }
+    }
+
+    private CommException suspect(RequestTimeoutException e) {
+        if (e.rank() == CommException.NO_RANK) {
+            return e;
+        }
+        return new RankFailedException(e.rank(), "no answer within " + timeout + " (collective on context "
+                + comm.context() + ")", e);
     }
 }

@@ -19,7 +19,12 @@ public record Envelope(Kind kind, int context, int source, int tag, SendMode mod
         /** Receiver to sender: the synchronous or ready message {@code sequence} was matched by a receive. */
         ACK(2),
         /** Receiver to sender: the ready message {@code sequence} found no posted receive and was dropped. */
-        NACK(3);
+        NACK(3),
+        /**
+         * Any rank to the others: the link of rank {@code tag} broke at the sender, so that rank has failed (the
+         * other fields are 0). Lets ranks whose own link to it is still busy or slow to notice fail at once.
+         */
+        FAILED(4);
 
         private final int code;
 
@@ -37,8 +42,13 @@ public record Envelope(Kind kind, int context, int source, int tag, SendMode mod
                     return k;
                 }
             }
-            throw new CommException("unknown envelope kind: " + code + " (expected: 1..3)");
+            throw new CommException("unknown envelope kind: " + code + " (expected: 1..4)");
         }
+    }
+
+    /** The notice that {@code failedRank} has failed, from {@code source}. */
+    static Envelope failureNotice(int source, int failedRank) {
+        return new Envelope(Kind.FAILED, 0, source, failedRank, SendMode.STANDARD, 0, Payload.NONE);
     }
 
     /** A control envelope answering data message {@code sequence} that came from this rank's peer. */

@@ -52,14 +52,18 @@ final class MatchingEngine {
     record Arrival(PostedReceive matched, List<ProbeWaiter> probesSatisfied, boolean dropped) {
     }
 
-    /** What a link failure broke. */
-    record Failure(List<PostedReceive> receives, List<ProbeWaiter> probes) {
+    /** What a link failure broke; {@code news}: the rank was not known to have failed before. */
+    record Failure(List<PostedReceive> receives, List<ProbeWaiter> probes, boolean news) {
     }
 
     private final LinkedList<PostedReceive> posted = new LinkedList<>();
     private final LinkedList<Envelope> unexpected = new LinkedList<>();
     private final List<ProbeWaiter> probes = new ArrayList<>();
     private final Set<Integer> failedPeers = new HashSet<>();
+    /** The first rank known to have failed (not merely closed locally): collectives cannot complete any more. */
+    private int groupFailure = CommException.NO_RANK;
+    /** Ranks known to have failed themselves (their links broke at this or another rank). */
+    private final Set<Integer> rankFailures = new HashSet<>();
 
     static boolean matches(int context, int source, int tag, Envelope e) {
         return context == e.context()
@@ -101,7 +105,12 @@ final class MatchingEngine {
             return e;
         }
         if (r.source != Communicator.ANY_SOURCE && failedPeers.contains(r.source)) {
-            throw new CommException("receive from failed rank " + r.source, r.source);
+            throw new RankFailedException(r.source, "receive from it (it failed earlier)");
+        }
+        if (isCollective(r.context) && groupFailure != CommException.NO_RANK) {
+            throw new RankFailedException(groupFailure, "collective receive from "
+                    + (r.source == Communicator.ANY_SOURCE ? "any rank" : "rank " + r.source)
+                    + " (the group lost a member earlier)");
         }
         posted.addLast(r);
         return null;
@@ -154,13 +163,21 @@ final class MatchingEngine {
         probes.remove(w);
     }
 
-    /** Marks {@code peer} failed; returns the receives and probes that can no longer be satisfied safely. */
-    synchronized Failure fail(int peer) {
+    /**
+     * Marks {@code peer} failed; returns the receives and probes that can no longer be satisfied safely: those
+     * naming it or any source and, when {@code groupWide} (the rank itself failed, rather than a link this process
+     * closed), every receive of a collective context, since a collective needs every rank.
+     */
+    synchronized Failure fail(int peer, boolean groupWide) {
         failedPeers.add(peer);
+        boolean news = groupWide && rankFailures.add(peer);
+        if (groupWide && groupFailure == CommException.NO_RANK) {
+            groupFailure = peer;
+        }
         List<PostedReceive> rs = new ArrayList<>();
         for (Iterator<PostedReceive> it = posted.iterator(); it.hasNext(); ) {
             PostedReceive r = it.next();
-            if (r.source == peer || r.source == Communicator.ANY_SOURCE) {
+            if (r.source == peer || r.source == Communicator.ANY_SOURCE || (groupWide && isCollective(r.context))) {
                 it.remove();
                 rs.add(r);
             }
@@ -173,7 +190,12 @@ final class MatchingEngine {
                 ps.add(w);
             }
         }
-        return new Failure(rs, ps);
+        return new Failure(rs, ps, news);
+    }
+
+    /** Whether {@code context} is the collective companion of a user communicator (odd context ids). */
+    static boolean isCollective(int context) {
+        return (context & 1) == 1;
     }
 
     synchronized boolean isFailed(int peer) {

@@ -70,7 +70,8 @@ final class PeerEndpoint implements PeerTransport.Listener {
         }
         Status status = new Status(dest, tag, payload.count(), payload.byteSize(), false);
         if (engine.isFailed(dest)) {
-            return failed("send to failed rank " + dest, dest);
+            return new Request(CompletableFuture.failedFuture(
+                    new RankFailedException(dest, "send to it (it failed earlier)")), () -> false, dest);
         }
         long reserved = mode == SendMode.BUFFERED ? buffer.reserve(payload.byteSize()) : 0;
         int seq = sequences[dest].incrementAndGet();
@@ -87,8 +88,8 @@ final class PeerEndpoint implements PeerTransport.Listener {
             }
             if (err != null) {
                 pendingAcks.remove(key(dest, seq));
-                done.completeExceptionally(new CommException("send to rank " + dest + " failed: " + err.getMessage(),
-                        dest, err));
+                // the link would not take the message: it is broken, so the peer is gone for this process
+                done.completeExceptionally(new RankFailedException(dest, "send: " + rootMessage(err), err));
             } else if (!needsAck) {
                 done.complete(new Message(status, Payload.NONE));
             }
@@ -97,7 +98,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
             // local completion: the data now belongs to the buffer (errors after this are logged only)
             return Request.completed(new Message(status, Payload.NONE));
         }
-        return new Request(done, () -> false);
+        return new Request(done, () -> false, dest);
     }
 
     private CompletableFuture<Void> deliver(int dest, Envelope env) {
@@ -120,8 +121,13 @@ final class PeerEndpoint implements PeerTransport.Listener {
         return ((long) dest << 32) | (seq & 0xffffffffL);
     }
 
-    private static Request failed(String why, int peer) {
-        return new Request(CompletableFuture.failedFuture(new CommException(why, peer)), () -> false);
+    private static String rootMessage(Throwable t) {
+        Throwable c = t;
+        while ((c instanceof java.util.concurrent.CompletionException
+                || c instanceof java.util.concurrent.ExecutionException) && c.getCause() != null) {
+            c = c.getCause();
+        }
+        return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
     }
 
     // ---- receiving --------------------------------------------------------------------------------------
@@ -133,7 +139,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
         try {
             e = engine.post(r);
         } catch (CommException ex) {
-            return failed(ex.getMessage(), ex.rank());
+            return new Request(CompletableFuture.failedFuture(ex), () -> false, source);
         }
         if (e != null) {
             complete(r, e);
@@ -144,7 +150,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
                 return true;
             }
             return false;
-        });
+        }, source == Communicator.ANY_SOURCE ? CommException.NO_RANK : source);
     }
 
     Status probe(int context, int source, int tag, java.time.Duration timeout) {
@@ -276,15 +282,43 @@ final class PeerEndpoint implements PeerTransport.Listener {
                             + p.tag() + " found no posted receive (message dropped)", p.dest()));
                 }
             }
+            case FAILED -> {
+                int failedRank = e.tag();
+                if (failedRank == rank || failedRank < 0 || failedRank >= size) {
+                    LOG.warn("rank {} reports rank {} failed; ignored", e.source(), failedRank);
+                } else {
+                    LOG.warn("rank {} reports that rank {} failed", e.source(), failedRank);
+                    fail(failedRank, new RankFailedException(failedRank, "reported by rank " + e.source()), true);
+                }
+            }
             default -> LOG.warn("unexpected envelope kind {}", e.kind());
         }
     }
 
+    /**
+     * A link ended. If this process closed it ({@link LinkClosedLocallyException}), only the operations pending
+     * on that peer fail. Otherwise the peer has failed: every pending and later collective receive fails too,
+     * naming it, and the other ranks are told at once (a {@link Envelope.Kind#FAILED} notice), so a rank waiting
+     * on a live peer that is itself stuck on the failed one names the failed rank instead of timing out.
+     */
     @Override
     public void onLinkFailure(int peer, Throwable cause) {
+        if (cause instanceof LinkClosedLocallyException) {
+            LOG.info("link to rank {} closed here: {}", peer, cause.getMessage());
+            fail(peer, new CommException("link to rank " + peer + " closed here: " + cause.getMessage(), peer,
+                    cause), false);
+            return;
+        }
         LOG.warn("link to rank {} failed: {}", peer, String.valueOf(cause));
-        MatchingEngine.Failure f = engine.fail(peer);
-        CommException ex = new CommException("link to rank " + peer + " failed: " + cause, peer, cause);
+        String why = cause == null ? "link closed" : "link closed (" + rootMessage(cause) + ")";
+        if (fail(peer, new RankFailedException(peer, why, cause), true)) {
+            tellOthers(peer);
+        }
+    }
+
+    /** Fails what depends on {@code peer}; true if its failure (as a rank) was not known before. */
+    private boolean fail(int peer, CommException ex, boolean rankFailed) {
+        MatchingEngine.Failure f = engine.fail(peer, rankFailed);
         f.receives().forEach(r -> r.future.completeExceptionally(ex));
         f.probes().forEach(w -> w.future.completeExceptionally(ex));
         pendingAcks.entrySet().removeIf(en -> {
@@ -294,6 +328,26 @@ final class PeerEndpoint implements PeerTransport.Listener {
             }
             return false;
         });
+        return f.news();
+    }
+
+    /** Sends the notice that {@code failedRank} failed to every other rank not known to have failed. */
+    private void tellOthers(int failedRank) {
+        Cmo notice = PeerWire.encode(Envelope.failureNotice(rank, failedRank));
+        for (int r = 0; r < size; r++) {
+            if (r == rank || r == failedRank || engine.isFailed(r)) {
+                continue;
+            }
+            int to = r;
+            try {
+                transport.send(r, notice).exceptionally(err -> {
+                    LOG.debug("failure notice to rank {} not sent: {}", to, err.toString());
+                    return null;
+                });
+            } catch (RuntimeException err) {
+                LOG.debug("failure notice to rank {} not sent: {}", to, err.toString());
+            }
+        }
     }
 
     private void checkPeer(int dest) {

@@ -18,10 +18,25 @@ import java.util.function.BooleanSupplier;
 public final class Request {
     private final CompletableFuture<Message> future;
     private final BooleanSupplier canceller;
+    private final int peer;
 
     Request(CompletableFuture<Message> future, BooleanSupplier canceller) {
+        this(future, canceller, CommException.NO_RANK);
+    }
+
+    /** @param peer the one rank this request waits for (send: destination, receive: source), or NO_RANK */
+    Request(CompletableFuture<Message> future, BooleanSupplier canceller, int peer) {
         this.future = future;
         this.canceller = canceller;
+        this.peer = peer;
+    }
+
+    /**
+     * The one rank this request depends on (the destination of a send, the named source of a receive), or
+     * {@link CommException#NO_RANK} (wildcard receives, combined and local requests). Timeouts name it.
+     */
+    public int peer() {
+        return peer;
     }
 
     /** A request that is already complete (PROC_NULL peers, buffered sends). */
@@ -34,7 +49,10 @@ public final class Request {
         return awaitMessage().status();
     }
 
-    /** Blocks at most {@code timeout}; {@link CommException} on timeout (the operation stays pending). */
+    /**
+     * Blocks at most {@code timeout}; {@link RequestTimeoutException} naming {@link #peer()} on timeout (the
+     * operation stays pending).
+     */
     public Status await(Duration timeout) {
         return awaitMessage(timeout).status();
     }
@@ -61,7 +79,7 @@ public final class Request {
         } catch (ExecutionException e) {
             throw rethrow(e.getCause());
         } catch (TimeoutException e) {
-            throw new CommException("request not complete after " + timeout);
+            throw timedOut(timeout);
         }
     }
 
@@ -102,6 +120,11 @@ public final class Request {
         return future.thenApply(Message::status);
     }
 
+    RequestTimeoutException timedOut(Duration timeout) {
+        String with = peer == CommException.NO_RANK ? "" : " (waiting for rank " + peer + ")";
+        return new RequestTimeoutException("request not complete after " + timeout + with, peer);
+    }
+
     CompletableFuture<Message> future() {
         return future;
     }
@@ -110,6 +133,9 @@ public final class Request {
         Throwable c = t;
         while ((c instanceof CompletionException || c instanceof ExecutionException) && c.getCause() != null) {
             c = c.getCause();
+        }
+        if (c instanceof RankFailedException rf) {
+            return new RankFailedException(rf.rank(), rf.detail(), rf);
         }
         if (c instanceof CommException ce) {
             return new CommException(ce.getMessage(), ce.rank(), ce);

@@ -44,7 +44,10 @@ public final class Requests {
         } catch (ExecutionException e) {
             // some failed: report all below
         } catch (TimeoutException e) {
-            throw new CommException("waitAll: not all requests complete after " + timeout);
+            int waitingFor = firstPendingPeer(requests);
+            String with = waitingFor == CommException.NO_RANK ? "" : " (waiting for rank " + waitingFor + ")";
+            throw new RequestTimeoutException("waitAll: not all requests complete after " + timeout + with,
+                    waitingFor);
         }
         List<Status> out = new ArrayList<>(requests.size());
         List<Integer> failed = new ArrayList<>();
@@ -66,8 +69,12 @@ public final class Requests {
             }
         }
         if (!failed.isEmpty()) {
-            CommException e = new CommException("error in status: requests " + failed + " failed: "
-                    + errors.get(0).getMessage(), errors.get(0).rank());
+            CommException first = errors.get(0);
+            CommException e = first instanceof RankFailedException rf
+                    ? new RankFailedException(rf.rank(), rf.detail() + " (error in status: requests " + failed
+                            + " failed)")
+                    : new CommException("error in status: requests " + failed + " failed: " + first.getMessage(),
+                            first.rank());
             errors.forEach(e::addSuppressed);
             throw e;
         }
@@ -136,6 +143,16 @@ public final class Requests {
             }
         }
         return true;
+    }
+
+    /** The peer of the first request still pending that names one, or NO_RANK. */
+    private static int firstPendingPeer(List<Request> requests) {
+        for (Request r : requests) {
+            if (r != null && !r.test() && r.peer() != CommException.NO_RANK) {
+                return r.peer();
+            }
+        }
+        return CommException.NO_RANK;
     }
 
     private static CompletableFuture<?>[] futures(List<Request> requests) {

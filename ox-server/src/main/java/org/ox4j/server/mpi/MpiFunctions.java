@@ -17,6 +17,7 @@ import org.ox4j.server.comm.CommException;
 import org.ox4j.server.comm.Communicator;
 import org.ox4j.server.comm.Message;
 import org.ox4j.server.comm.Payload;
+import org.ox4j.server.comm.RankFailedException;
 import org.ox4j.server.comm.SendMode;
 import org.ox4j.server.comm.Status;
 import org.ox4j.server.cost.Calibration;
@@ -27,6 +28,7 @@ import org.ox4j.server.function.FunctionRegistry;
 import org.ox4j.server.function.FunctionSpec;
 import org.ox4j.server.function.OxFunction;
 import org.ox4j.server.rfc102.AsirIntegers;
+import org.ox4j.server.rfc102.PeerFailureException;
 
 /**
  * The {@code mpi_*} functions: the messaging layer reachable by masters through {@code SM_executeFunction} and
@@ -162,6 +164,10 @@ public final class MpiFunctions {
         registry.register(new FunctionSpec(name, min, max, doc, (a, c) -> {
             try {
                 return f.apply(a, c);
+            } catch (RankFailedException e) {
+                // same form as the RFC-102 layer's failures ("rfc102: rank N failed: ..."), so the master's
+                // group names the failed rank whichever layer saw it
+                throw new PeerFailureException(e.rank(), name + ": " + e.detail(), e);
             } catch (CommException e) {
                 String who = e.rank() == CommException.NO_RANK ? "" : " (rank " + e.rank() + ")";
                 throw new EvaluationException(name + " : " + e.getMessage() + who, e);

@@ -25,6 +25,7 @@ import org.ox4j.cmo.Cmo;
 import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxSyncBall;
 import org.ox4j.protocol.SerialCounter;
+import org.ox4j.server.comm.LinkClosedLocallyException;
 import org.ox4j.server.eval.ComputationInterruptedException;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.eval.Interruption;
@@ -44,7 +45,7 @@ public final class PeerGroup implements AutoCloseable {
     public static final int MAX_LINKS = 1024;
 
     private static final Logger LOG = LogManager.getLogger();
-    private static final long SLICE_MILLIS = 100;
+    private static final long SLICE_MILLIS = PeerWait.SLICE_MILLIS;
 
     /** Receives what the messaging layer needs from the links. Called on link reader threads. */
     public interface Listener {
@@ -57,6 +58,7 @@ public final class PeerGroup implements AutoCloseable {
 
     private final SerialCounter serials;
     private final Rfc102Config config;
+    private final LinkKeepAlive keepAlive;
     private final AtomicReferenceArray<PeerLink> links = new AtomicReferenceArray<>(MAX_LINKS);
     private final ExecutorService setup = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "rfc102-setup");
@@ -90,6 +92,7 @@ public final class PeerGroup implements AutoCloseable {
     public PeerGroup(SerialCounter serials, Rfc102Config config) {
         this.serials = Objects.requireNonNull(serials, "serials");
         this.config = Objects.requireNonNull(config, "config");
+        this.keepAlive = LinkKeepAlive.forTimeout(config.timeout());
     }
 
     /** The settings. */
@@ -164,7 +167,7 @@ public final class PeerGroup implements AutoCloseable {
             try {
                 SocketChannel ch = listening.accept();
                 return PeerLink.handshake(ch, peerRank, rank, config.preferredByte(), linkListener,
-                        config.limits());
+                        config.limits(), keepAlive);
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -215,7 +218,7 @@ public final class PeerGroup implements AutoCloseable {
         }
         try {
             PeerLink link = PeerLink.handshake(ch, peerRank, rank, config.preferredByte(), linkListener,
-                    config.limits());
+                    config.limits(), keepAlive);
             if (!result.complete(link)) {
                 link.close();
             }
@@ -237,6 +240,49 @@ public final class PeerGroup implements AutoCloseable {
      */
     public Cmo receive(int peerRank, Interruption interruption) {
         return next(link(peerRank), interruption).value();
+    }
+
+    /**
+     * A receive inside a collective: as {@link #receive}, but it also ends (with that member's failure) as soon
+     * as the link of any other member of the group has failed, since the collective needs every member.
+     */
+    private Cmo collectiveReceive(int peerRank, Interruption interruption) {
+        PeerLink l = link(peerRank);
+        return PeerWait.next(l, config.timeout(), interruption, this::failedMemberOtherThan).value();
+    }
+
+    /**
+     * The failure of a member other than this one and {@code peer} whose link has ended, or null. Links this
+     * process closed itself are gone from the table by then (replaced, or dropped by a reset), so a closed link
+     * here is a member that failed.
+     */
+    PeerFailureException failedMemberOtherThan(int peer) {
+        int n = nserver;
+        int me = rank;
+        for (int i = 0; i < n; i++) {
+            if (i == me || i == peer) {
+                continue;
+            }
+            PeerLink l = links.get(i);
+            Throwable cause = l == null ? null : l.closedCause();
+            if (cause != null && !(cause instanceof LinkClosedLocallyException)) {
+                return l.closedError(cause);
+            }
+        }
+        return null;
+    }
+
+    /** The links that have ended, with why (the messaging layer learns of failures from before it existed). */
+    public java.util.Map<Integer, Throwable> closedLinks() {
+        java.util.Map<Integer, Throwable> out = new java.util.TreeMap<>();
+        for (int i = 0; i < MAX_LINKS; i++) {
+            PeerLink l = links.get(i);
+            Throwable cause = l == null ? null : l.closedCause();
+            if (cause != null) {
+                out.put(i, cause);
+            }
+        }
+        return out;
     }
 
     /** {@code SM_bcast_102}: the binomial broadcast from {@code root}; {@code data} is used at the root only. */
@@ -385,32 +431,13 @@ public final class PeerGroup implements AutoCloseable {
 
             @Override
             public Cmo receive(int peer) {
-                return PeerGroup.this.receive(peer, interruption);
+                return collectiveReceive(peer, interruption);
             }
         };
     }
 
     private Inbound next(PeerLink l, Interruption interruption) {
-        long deadline = System.nanoTime() + config.timeout().toNanos();
-        try {
-            while (true) {
-                checkInterrupt(interruption);
-                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (left <= 0) {
-                    throw new PeerFailureException(l.peerRank(), "nothing received within " + config.timeout());
-                }
-                Inbound x = l.poll(Math.min(SLICE_MILLIS, left));
-                if (x instanceof Inbound.Closed c) {
-                    throw l.closedError(c.cause());
-                }
-                if (x != null) {
-                    return x;
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ComputationInterruptedException();
-        }
+        return PeerWait.next(l, config.timeout(), interruption, PeerWait.NO_WATCH);
     }
 
     private <T> T await(CompletableFuture<T> f, Interruption interruption, int peerRank, String what,
@@ -445,12 +472,6 @@ public final class PeerGroup implements AutoCloseable {
                 throw ee;
             }
             throw new PeerFailureException(peerRank, what + ": " + c, c);
-        }
-    }
-
-    private static void checkInterrupt(Interruption interruption) {
-        if (interruption != null) {
-            interruption.check();
         }
     }
 

@@ -50,5 +50,11 @@ public final class PeerGroupTransport implements PeerTransport {
                 l.onLinkFailure(peerRank, cause);
             }
         });
+        // links that failed before this transport existed (the world is created lazily) count as well
+        group.closedLinks().forEach((peer, cause) -> {
+            if (peer < group.size()) {
+                l.onLinkFailure(peer, cause);
+            }
+        });
     }
 }

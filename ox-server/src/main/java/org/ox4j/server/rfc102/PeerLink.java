@@ -28,6 +28,7 @@ import org.ox4j.protocol.blocking.OxMessageReader;
 import org.ox4j.protocol.blocking.OxMessageWriter;
 import org.ox4j.protocol.handshake.ByteOrderBytes;
 import org.ox4j.protocol.handshake.HandshakeRole;
+import org.ox4j.server.comm.LinkClosedLocallyException;
 
 /**
  * One established RFC-102 link to the member of rank {@link #peerRank()}: a connected socket (TCP or AF_UNIX)
@@ -40,7 +41,7 @@ import org.ox4j.protocol.handshake.HandshakeRole;
  * session past the group's timeout. When the socket ends, the FIFO gets a {@link Inbound.Closed} marker that
  * wakes every waiting receiver at once.
  */
-final class PeerLink implements AutoCloseable {
+final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     /** First element of a messaging-layer envelope. */
     static final String ENVELOPE_MARK = "ox4j-mpi";
 
@@ -84,9 +85,11 @@ final class PeerLink implements AutoCloseable {
      * the link. Blocks until the peer's byte arrives; callers run it off the session thread.
      */
     static PeerLink handshake(SocketChannel channel, int peerRank, int ownRank, byte preferredByte,
-            Listener listener, CmoLimits limits) throws IOException {
+            Listener listener, CmoLimits limits, LinkKeepAlive keepAlive) throws IOException {
         // small collective messages wait neither for Nagle's algorithm nor for delayed ACKs
         Runnable rearm = BlockingSocketTuning.tune(channel);
+        // an unreachable peer closes the link within the group's timeout, invisibly to the OX stream
+        keepAlive.apply(channel);
         ChannelByteSource in = new ChannelByteSource(channel, ChannelByteSource.DEFAULT_BUFFER_SIZE, rearm);
         OxMessageWriter out = new OxMessageWriter(channel);
         ByteOrder order;
@@ -102,7 +105,8 @@ final class PeerLink implements AutoCloseable {
         return link;
     }
 
-    int peerRank() {
+    @Override
+    public int peerRank() {
         return peerRank;
     }
 
@@ -113,6 +117,11 @@ final class PeerLink implements AutoCloseable {
     /** Whether the link has ended. */
     boolean isClosed() {
         return closedCause != null;
+    }
+
+    /** Why the link ended, or null while it is open. */
+    Throwable closedCause() {
+        return closedCause;
     }
 
     /** Encodes and writes one message on the link's writer thread; completes once written. */
@@ -141,7 +150,8 @@ final class PeerLink implements AutoCloseable {
      * Takes the next FIFO entry, waiting at most {@code timeoutMillis}; null on timeout. A {@link Inbound.Closed}
      * marker is left in place so every later receiver sees it too.
      */
-    Inbound poll(long timeoutMillis) throws InterruptedException {
+    @Override
+    public Inbound poll(long timeoutMillis) throws InterruptedException {
         Inbound x = fifo.pollFirst(timeoutMillis, TimeUnit.MILLISECONDS);
         if (x instanceof Inbound.Closed) {
             fifo.offerFirst(x);
@@ -159,7 +169,8 @@ final class PeerLink implements AutoCloseable {
     }
 
     /** The exception to report for an operation on this (closed) link. */
-    PeerFailureException closedError(Throwable cause) {
+    @Override
+    public PeerFailureException closedError(Throwable cause) {
         String why = cause == null ? "link closed" : "link closed (" + describe(cause) + ")";
         return new PeerFailureException(peerRank, why, cause);
     }
@@ -222,7 +233,7 @@ final class PeerLink implements AutoCloseable {
 
     @Override
     public void close() {
-        markClosed(new IOException("link closed locally"));
+        markClosed(new LinkClosedLocallyException("link closed locally"));
     }
 
     private static String describe(Throwable t) {

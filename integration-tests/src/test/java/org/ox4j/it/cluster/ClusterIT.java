@@ -131,17 +131,17 @@ class ClusterIT {
     }
 
     @ParameterizedTest(name = "server killed during {0}")
-    @ValueSource(strings = {"bcast", "reduce", "p2p"})
+    @ValueSource(strings = {"bcast", "reduce", "allreduce", "p2p"})
     @Order(3)
     void killedServerIsNamedByMasterAndSurvivorsWhoRecover(String op) throws Exception {
-        faultScenario(op, () -> cluster.kill(VICTIM), true);
+        faultScenario(op, () -> cluster.kill(VICTIM));
     }
 
     @ParameterizedTest(name = "link down during {0}")
-    @ValueSource(strings = {"bcast", "reduce", "p2p"})
+    @ValueSource(strings = {"bcast", "reduce", "allreduce", "p2p"})
     @Order(4)
     void linkDownIsNamedByMasterAndSurvivorsWhoRecover(String op) throws Exception {
-        faultScenario(op, () -> cluster.link(VICTIM, false), false);
+        faultScenario(op, () -> cluster.link(VICTIM, false));
         // the victim's server is cut off: stop it (its master connection is dead) before the next test
         cluster.kill(VICTIM);
     }
@@ -170,14 +170,18 @@ class ClusterIT {
     }
 
     /**
-     * Runs a fault scenario. A survivor either finished its part (its call returned a value: e.g. a bcast leaf
-     * that had its data before the victim failed) or returns an error naming a failed rank; at least one survivor
-     * names the victim. With {@code exactBlame}, every survivor error must name the victim: true when the victim's
-     * links close (killed server). A silent victim (link down) is only noticed by timeouts, and a survivor waiting
-     * on a live peer that is itself stuck on the victim names that peer (the RFC-102 layer blames whom it waited
-     * for), so there the test asks only that errors name some rank.
+     * Runs a fault scenario: the master must name the victim, every survivor's error must name the victim (never a
+     * live peer it happened to wait for), and every survivor must answer again after reset.
+     *
+     * <p>A killed server's links close at once. A silent victim (link down) is found by TCP keepalive on every
+     * idle link to it (the servers derive it from their RFC-102 timeout: closed within 4 s of 8 s), and a member
+     * blocked sending to it by its send timeout, which names it too; once any link of a member has failed, every
+     * collective wait of the group ends naming that member (RFC-102 layer), and the messaging layer also tells the
+     * other ranks at once. A survivor may also finish its part normally (its call returns a value), which ULFM
+     * allows: an operation may succeed at some ranks and fail at others, e.g. a bcast leaf that had its data
+     * before the victim failed, or a reduce member whose send was done. At least one survivor names the victim.
      */
-    private void faultScenario(String op, Runnable breakVictim, boolean exactBlame) throws Exception {
+    private void faultScenario(String op, Runnable breakVictim) throws Exception {
         Driver d = Driver.start(cluster, "fault-" + op, HOSTS, MASTER_TIMEOUT_S);
         try {
             d.awaitLine("LAUNCHED");
@@ -194,12 +198,16 @@ class ClusterIT {
             assertThat(seen).as("failure reported within the master's timeout")
                     .isLessThan(TimeUnit.SECONDS.toMillis(MASTER_TIMEOUT_S + 10));
             List<String> survivors = out.stream().filter(l -> l.startsWith("SURVIVOR ")).toList();
+            survivors.forEach(l -> LOG.info("{}: {}", op, l));
+            assertThat(survivors).as("no survivor hangs: every call returned within the master's timeout")
+                    .allSatisfy(l -> assertThat(Long.parseLong(l.split(" ", 4)[2]))
+                            .isLessThan(TimeUnit.SECONDS.toMillis(MASTER_TIMEOUT_S)));
             String victimNamed = "rfc102: rank " + VICTIM + " failed";
             assertThat(survivors).as("what the survivors' calls returned").isNotEmpty()
                     .anySatisfy(l -> assertThat(l).contains(victimNamed))
                     .allSatisfy(l -> {
                         if (l.contains("ERROR2")) {
-                            assertThat(l).containsPattern(exactBlame ? victimNamed : "rfc102: rank \\d+ failed");
+                            assertThat(l).contains(victimNamed);
                         }
                     });
             for (int r = 0; r < VICTIM; r++) {

@@ -34,13 +34,14 @@ import org.ox4j.protocol.SmCommand;
  *   LAUNCHED                     then waits for a line on stdin (the test inspects the hosts meanwhile)
  *   RESULT what value            a collective's result at a rank, e.g. "RESULT bcast-1 ok"
  *   FAILED what rank millis msg  a collective failed; rank named by the master's exception
- *   SURVIVOR rank top            what a surviving rank has on its stack after the failure
+ *   SURVIVOR rank millis top     what a surviving rank's call returned, and when (from the start)
  *   RECOVERED rank value         a survivor answered again after reset
  *   DONE                         the group is closed
  * </pre>
  * Usage: {@code ClusterMasterDriver SCENARIO HOSTFILE OXHOME SSH N TIMEOUT_S} with SCENARIO one of
- * {@code collectives}, {@code fault-bcast}, {@code fault-reduce}, {@code fault-p2p}. In the fault scenarios the
- * driver prints {@code STARTED what} right after starting the operation and the test breaks rank N−1 then.
+ * {@code collectives}, {@code fault-bcast}, {@code fault-reduce}, {@code fault-allreduce}, {@code fault-p2p}. In the
+ * fault scenarios the driver prints {@code STARTED what} right after starting the operation and the test breaks
+ * rank N−1 then.
  */
 public final class ClusterMasterDriver {
     private ClusterMasterDriver() {
@@ -68,7 +69,8 @@ public final class ClusterMasterDriver {
             stdin.readLine();
             switch (scenario) {
                 case "collectives" -> collectives(group);
-                case "fault-bcast", "fault-reduce", "fault-p2p" -> fault(group, scenario.substring(6), timeout);
+                case "fault-bcast", "fault-reduce", "fault-allreduce", "fault-p2p" ->
+                        fault(group, scenario.substring(6), timeout);
                 default -> throw new IllegalArgumentException("unknown scenario " + scenario);
             }
         } catch (RuntimeException e) {
@@ -123,9 +125,10 @@ public final class ClusterMasterDriver {
     }
 
     /**
-     * Starts {@code ox_bcast_102}, {@code ox_reduce_102} or an {@code ox_send_102}/{@code ox_recv_102} pair (rank 0
-     * to the last rank) through executeFunction on every member involved, with payloads that take seconds on the
-     * shaped links; prints {@code STARTED} so the test breaks the last rank; then reports what the master learns
+     * Starts {@code ox_bcast_102}, {@code ox_reduce_102}, the messaging layer's {@code mpi_allreduce} (its
+     * collectives over the same RFC-102 links) or an {@code ox_send_102}/{@code ox_recv_102} pair (rank 0 to the
+     * last rank) through executeFunction on every member involved, with payloads that take seconds on the shaped
+     * links; prints {@code STARTED} so the test breaks the last rank; then reports what the master learns
      * ({@code FAILED}, the rank from {@link GroupMemberFailedException}) and what every survivor's call returned
      * ({@code SURVIVOR}); finally resets the survivors and checks that they answer again ({@code RECOVERED}).
      */
@@ -134,6 +137,7 @@ public final class ClusterMasterDriver {
         int victim = n - 1;
         CmoString payload = CmoString.of("p".repeat(24 << 20));
         Map<Integer, CompletableFuture<Cmo>> calls = new ConcurrentHashMap<>();
+        Map<Integer, Long> returnedAt = new ConcurrentHashMap<>();
         long t0 = System.nanoTime();
         CompletableFuture<List<Cmo>> op = CompletableFuture.supplyAsync(() -> group.all((r, m) -> {
             CompletableFuture<Cmo> f = switch (what) {
@@ -141,12 +145,13 @@ public final class ClusterMasterDriver {
                         : m.callRawAsync("ox_bcast_102", CmoZZ.of(0));
                 case "reduce" -> m.callRawAsync("ox_reduce_102", CmoZZ.of(0), CmoString.of("+"),
                         new CmoZZ(big(64 << 20, r)));
+                case "allreduce" -> m.callRawAsync("mpi_allreduce", CmoString.of("+"), new CmoZZ(big(128 << 20, r)));
                 case "p2p" -> r == 0 ? m.callRawAsync("ox_send_102", CmoZZ.of(victim), payload)
                         : r == victim ? m.callRawAsync("ox_recv_102", CmoZZ.of(0))
                         : CompletableFuture.completedFuture((Cmo) CmoZZ.of(0));
                 default -> throw new IllegalArgumentException(what);
             };
-            calls.put(r, f);
+            calls.put(r, f.whenComplete((v, e) -> returnedAt.put(r, System.nanoTime())));
             return f;
         }, what));
         say("STARTED " + what);
@@ -163,7 +168,8 @@ public final class ClusterMasterDriver {
         for (int r = 0; r < victim; r++) {
             OxClient m = group.member(r);
             if (!what.equals("p2p") || r == 0) {
-                say("SURVIVOR " + r + " " + describe(OxClient.await(calls.get(r), timeout, "survivor's call")));
+                Cmo top = OxClient.await(calls.get(r), timeout, "survivor's call");
+                say("SURVIVOR " + r + " " + (returnedAt.get(r) - t0) / 1_000_000 + " " + describe(top));
             }
             OxClient.await(m.resetAsync(), timeout, "reset");
             OxClient.await(m.executeAsync(SmCommand.RESET_102).thenCompose(v -> m.stackSizeAsync()), timeout,

@@ -113,6 +113,12 @@ class ClusterIT {
                                 .as("RFC-102 link h%d-h%d in %s", i, j, est.out()).isTrue();
                     }
                 }
+                // the RFC-102 links (host to host) have TCP keepalive: a cut-off host is noticed within the timeout
+                EmulatedCluster.Result timers = cluster.exec("h" + i, List.of("ss", "-Htno", "state", "established"));
+                int host = i;
+                List<String> links = timers.out().lines().filter(l -> isLinkToOtherHost(l, host)).toList();
+                assertThat(links).as("RFC-102 links of h%d in %s", i, timers.out()).hasSize(HOSTS - 1)
+                        .allSatisfy(l -> assertThat(l).contains("timer:(keepalive"));
                 List<String> servers = cluster.commandLinesOn(i).stream().filter(c -> c.contains("ox4j")).toList();
                 assertThat(servers).as("server command line on h%d", i).isNotEmpty()
                         .allSatisfy(c -> assertThat(c).contains("-pass ").contains("-host " + addr));
@@ -229,6 +235,16 @@ class ClusterIT {
                         .allSatisfy(c -> assertThat(c).contains("sshd"));
             }
         });
+    }
+
+    /** An {@code ss} line of a connection between host {@code i} and another host (not the master). */
+    private static boolean isLinkToOtherHost(String ssLine, int i) {
+        for (int j = 0; j < HOSTS; j++) {
+            if (j != i && mentions(ssLine, EmulatedCluster.address(j))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code text} names {@code address} as an address (plain or IPv4-mapped, followed by a port). */

@@ -19,7 +19,12 @@ public record Envelope(Kind kind, int context, int source, int tag, SendMode mod
         /** Receiver to sender: the synchronous or ready message {@code sequence} was matched by a receive. */
         ACK(2),
         /** Receiver to sender: the ready message {@code sequence} found no posted receive and was dropped. */
-        NACK(3);
+        NACK(3),
+        /**
+         * A stream header: a body of raw bytes follows on the link (see {@link StreamedPayload}); the payload is
+         * {@code long[] {payload kind code, byte length}}.
+         */
+        STREAM(4);
 
         private final int code;
 
@@ -37,7 +42,7 @@ public record Envelope(Kind kind, int context, int source, int tag, SendMode mod
                     return k;
                 }
             }
-            throw new CommException("unknown envelope kind: " + code + " (expected: 1..3)");
+            throw new CommException("unknown envelope kind: " + code + " (expected: 1..4)");
         }
     }
 

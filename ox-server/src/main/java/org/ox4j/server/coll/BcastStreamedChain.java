@@ -7,6 +7,7 @@ import org.ox4j.server.comm.Communicator;
 import org.ox4j.server.comm.InStream;
 import org.ox4j.server.comm.OutStream;
 import org.ox4j.server.comm.Payload;
+import org.ox4j.server.comm.StreamHandler;
 import org.ox4j.server.comm.StreamedPayload;
 import org.ox4j.server.cost.CostModel;
 
@@ -44,31 +45,22 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
         InStream in = ch.recvStream(BlockMoves.abs(rel - 1, root, p));
         OutStream out = next >= 0 ? ch.sendStream(next, in.kind(), in.length()) : null;
         LateCopy copy = new LateCopy(in);
-        StreamedPayload.Assembler result;
-        try {
-            // on the link's reader thread: pass each chunk on first, then keep its bytes
-            in.start(b -> {
-                if (out == null || out.writeNowKeeping(b)) {
-                    copy.keep(b);
-                } else {
-                    copy.keepCopyOf(b);
-                    out.write(b);
-                }
-            });
-            // allocating the result (zeroing m bytes) here does not hold up the relaying
-            result = StreamedPayload.assembler(in.kind(), in.length());
-            copy.into(result);
-            in.await(ch.timeout());
-        } catch (RuntimeException e) {
-            if (out != null) {
-                out.abort(e);
+        StreamedPayload.Assembler[] result = new StreamedPayload.Assembler[1];
+        // on the link's reader thread: pass each chunk on first, then keep its bytes
+        StreamHandler handler = b -> {
+            if (out == null || out.writeNowKeeping(b)) {
+                copy.keep(b);
+            } else {
+                copy.keepCopyOf(b);
+                out.write(b);
             }
-            throw e;
-        }
-        if (out != null) {
-            out.await(ch.timeout());
-        }
-        return result.result();
+        };
+        // allocating the result (zeroing m bytes) meanwhile does not hold up the relaying
+        StreamSends.relay(ch, in, out, handler, () -> {
+            result[0] = StreamedPayload.assembler(in.kind(), in.length());
+            copy.into(result[0]);
+        });
+        return result[0].result();
     }
 
     /** A relay's copy of the stream: chunks that pass before the result array exists wait until it does. */

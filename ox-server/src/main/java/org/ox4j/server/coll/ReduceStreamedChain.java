@@ -61,30 +61,19 @@ public final class ReduceStreamedChain implements Algorithms.Reduce {
         StreamedPayload.Assembler result = rel == 0 ? StreamedPayload.assembler(in.kind(), in.length()) : null;
         OutStream out = rel == 0 ? null : ch.sendStream(BlockMoves.abs(rel - 1, root, p), in.kind(), in.length());
         long[] off = {0};
-        try {
-            // on the link's reader thread: combine this rank's slice into the chunk, then pass it on
-            in.consume(b -> {
-                int n = b.remaining();
-                op.combineInto(value, off[0], b);
-                off[0] += n;
-                if (out != null) {
-                    out.write(b);
-                } else {
-                    result.accept(b);
-                    in.release(b);
-                }
-            }, ch.timeout());
-        } catch (RuntimeException e) {
+        // on the link's reader thread: combine this rank's slice into the chunk, then pass it on
+        StreamSends.relay(ch, in, out, b -> {
+            int n = b.remaining();
+            op.combineInto(value, off[0], b);
+            off[0] += n;
             if (out != null) {
-                out.abort(e);
+                out.write(b);
+            } else {
+                result.accept(b);
+                in.release(b);
             }
-            throw e;
-        }
-        if (out != null) {
-            out.await(ch.timeout());
-            return null;
-        }
-        return result.result();
+        }, () -> { });
+        return out != null ? null : result.result();
     }
 
     @Override

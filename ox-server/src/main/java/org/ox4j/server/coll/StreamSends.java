@@ -1,10 +1,12 @@
 package org.ox4j.server.coll;
 
 import java.nio.ByteBuffer;
+import org.ox4j.server.comm.InStream;
 import org.ox4j.server.comm.OutStream;
+import org.ox4j.server.comm.StreamHandler;
 import org.ox4j.server.comm.StreamedPayload;
 
-/** The first hop of the streamed algorithms: cut a payload into chunks and stream them to one rank. */
+/** The two sides of a hop of the streamed algorithms. */
 final class StreamSends {
     private StreamSends() {
     }
@@ -29,5 +31,26 @@ final class StreamSends {
             throw e;
         }
         out.await(ch.timeout());
+    }
+
+    /**
+     * The receiving side of a hop: feeds {@code in} to {@code handler} (on the link's thread), runs {@code meanwhile}
+     * here, then waits for the last chunk and for {@code out} (null at the end of the chain) to be sent. On any
+     * failure {@code out} is abandoned, so the next rank fails too instead of waiting.
+     */
+    static void relay(CollChannel ch, InStream in, OutStream out, StreamHandler handler, Runnable meanwhile) {
+        try {
+            in.start(handler);
+            meanwhile.run();
+            in.await(ch.timeout());
+        } catch (RuntimeException e) {
+            if (out != null) {
+                out.abort(e);
+            }
+            throw e;
+        }
+        if (out != null) {
+            out.await(ch.timeout());
+        }
     }
 }

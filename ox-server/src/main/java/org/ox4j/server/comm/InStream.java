@@ -77,18 +77,9 @@ public final class InStream {
     /** Waits until the handler of {@link #start} had every byte; failures as for {@link #consume}. */
     public synchronized void await(Duration idleTimeout) {
         try {
-            while (!ended && failure == null) {
-                if (idleTimeout == null) {
-                    wait();
-                    continue;
-                }
-                long left = idleTimeout.toNanos() - (System.nanoTime() - lastProgress);
-                if (left <= 0) {
-                    failure = new CommException("stream from rank " + source + ": no data within " + idleTimeout
-                            + " (" + arrived + " of " + length + " bytes received)", source);
-                    break;
-                }
-                wait(left / 1_000_000, (int) (left % 1_000_000));
+            if (!ProgressWait.await(this, () -> ended || failure != null, () -> lastProgress, idleTimeout)) {
+                failure = new CommException("stream from rank " + source + ": no data within " + idleTimeout
+                        + " (" + arrived + " of " + length + " bytes received)", source);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -129,18 +129,10 @@ public final class OutStream implements StreamChunks {
             direct = out;
             lastProgress = System.nanoTime();
             try {
-                while (directWritten < length && failure == null) {
-                    if (producerTimeout == null) {
-                        wait();
-                        continue;
-                    }
-                    long left = producerTimeout.toNanos() - (System.nanoTime() - lastProgress);
-                    if (left <= 0) {
-                        failure = new CommException("stream to rank " + dest + ": no data from the sender within "
-                                + producerTimeout, dest);
-                        break;
-                    }
-                    wait(left / 1_000_000, (int) (left % 1_000_000));
+                if (!ProgressWait.await(this, () -> directWritten >= length || failure != null, () -> lastProgress,
+                        producerTimeout)) {
+                    failure = new CommException("stream to rank " + dest + ": no data from the sender within "
+                            + producerTimeout, dest);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

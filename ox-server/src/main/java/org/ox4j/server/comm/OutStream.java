@@ -49,29 +49,15 @@ public final class OutStream implements StreamChunks {
      * waits for the socket (back-pressure); before that it is queued.
      */
     public synchronized void write(ByteBuffer chunk) {
-        int n = chunk.remaining();
-        if (queued + n > length) {
-            throw new CommException("stream to rank " + dest + ": " + (queued + n) + " bytes written, " + length
-                    + " announced", dest);
-        }
-        queued += n;
+        reserve(chunk.remaining());
         if (direct == null) {
             queue.offer(chunk);
             return;
         }
         try {
-            direct.write(chunk);
-        } catch (RuntimeException e) {
-            failure = e;
-            notifyAll();
-            throw e;
+            writeDirect(chunk);
         } finally {
             pool.release(chunk);
-        }
-        directWritten += n;
-        lastProgress = System.nanoTime();
-        if (directWritten == length) {
-            notifyAll();
         }
     }
 
@@ -84,14 +70,23 @@ public final class OutStream implements StreamChunks {
         if (direct == null) {
             return false;
         }
-        int n = chunk.remaining();
+        reserve(chunk.remaining());
+        writeDirect(chunk.duplicate());
+        return true;
+    }
+
+    private void reserve(int n) {
         if (queued + n > length) {
             throw new CommException("stream to rank " + dest + ": " + (queued + n) + " bytes written, " + length
                     + " announced", dest);
         }
         queued += n;
+    }
+
+    private void writeDirect(ByteBuffer b) {
+        int n = b.remaining();
         try {
-            direct.write(chunk.duplicate());
+            direct.write(b);
         } catch (RuntimeException e) {
             failure = e;
             notifyAll();
@@ -102,7 +97,6 @@ public final class OutStream implements StreamChunks {
         if (directWritten == length) {
             notifyAll();
         }
-        return true;
     }
 
     /** Gives up: the writer stops and the link to the destination is dropped. */

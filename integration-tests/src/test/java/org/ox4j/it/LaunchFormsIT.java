@@ -106,6 +106,8 @@ class LaunchFormsIT {
                 assertThat(server.awaitExit(30)).isZero();
             }
         }
+        assertThat(tmp.resolve("ports.control")).as("port files are removed when the server exits").doesNotExist();
+        assertThat(tmp.resolve("ports.data")).doesNotExist();
     }
 
     @Test

@@ -118,6 +118,9 @@ public final class CollBench {
                 for (long bytes : sizes) {
                     String pick = selector.cheapest(c, p, bytes, reduces(c) ? ReduceOps.SUM : null, true).name();
                     for (CollectiveAlgorithm a : selector.candidates(c)) {
+                        if (!o.wantsAlgorithm(a.name(), a.name().equals(pick))) {
+                            continue;
+                        }
                         double t = time(g, c.propertyName(), a.name(), bytes, o.repsFor(bytes));
                         rows.add(print(new Row(c.propertyName(), a.name(), p, bytes, t, a.predict(model, p, bytes),
                                 a.name().equals(pick), Double.NaN, bound(c, p, bytes, beta))));

@@ -19,18 +19,21 @@ import java.util.List;
  * @param hostfile    place the servers by this host file and start them over ssh (null: local processes)
  * @param ssh         the ssh command for {@code hostfile}
  * @param linkRate    the nominal link rate in bit/s (0 if unknown): the m/β bound uses its TCP goodput
+ * @param algorithms  algorithms to measure (empty = all)
  */
 public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int reps, Path csv, Path svg,
-        long calibrateMax, boolean openMpi, List<String> only, Path hostfile, List<String> ssh, double linkRate) {
+        long calibrateMax, boolean openMpi, List<String> only, Path hostfile, List<String> ssh, double linkRate,
+        List<String> algorithms) {
     static final String USAGE = "usage: bin/ox-bench [coll] [--csv FILE] [--svg FILE] [--p 2,4,8]"
             + " [--sizes 8,65536,1048576,16777216] [--reps N] [--calibrate-max BYTES] [--no-mpi]"
-            + " [--only bcast,allreduce,...] [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit]";
+            + " [--only bcast,allreduce,...] [--algorithms stream_chain,...] [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit]";
 
     public CollBenchOptions {
         groupSizes = List.copyOf(groupSizes);
         sizes = List.copyOf(sizes);
         only = List.copyOf(only);
         ssh = List.copyOf(ssh);
+        algorithms = List.copyOf(algorithms);
     }
 
     /** Parses the command line; {@link IllegalArgumentException} with the usage on an error. */
@@ -46,6 +49,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         Path hostfile = null;
         List<String> ssh = List.of("ssh", "-o", "BatchMode=yes");
         double linkRate = 0;
+        List<String> algorithms = List.of();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -60,6 +64,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 case "--hostfile" -> hostfile = Path.of(value(args, ++i, a));
                 case "--ssh" -> ssh = Arrays.asList(value(args, ++i, a).trim().split("\\s+"));
                 case "--link-rate" -> linkRate = bitRate(value(args, ++i, a));
+                case "--algorithms" -> algorithms = Arrays.asList(value(args, ++i, a).split(","));
                 default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
             }
         }
@@ -67,7 +72,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 || reps < 0) {
             throw new IllegalArgumentException("--p values 2..64, --sizes 1..67108864, --reps >= 0\n" + USAGE);
         }
-        return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only, hostfile, ssh, linkRate);
+        return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only, hostfile, ssh, linkRate, algorithms);
     }
 
     /** {@code 1gbit}, {@code 100mbit}, {@code 2.5gbit}, {@code 1e9} → bit/s (the units of {@code tc}). */
@@ -127,6 +132,11 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
             return reps;
         }
         return bytes <= 1024 ? 20 : bytes <= 65536 ? 10 : bytes <= (1 << 20) ? 5 : 3;
+    }
+
+    /** Whether {@code algorithm} is selected by --algorithms (the selector's pick is always measured). */
+    public boolean wantsAlgorithm(String algorithm, boolean picked) {
+        return picked || algorithms.isEmpty() || algorithms.contains(algorithm);
     }
 
     /** Whether {@code collective} is selected by --only. */

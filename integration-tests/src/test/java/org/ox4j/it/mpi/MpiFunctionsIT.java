@@ -66,7 +66,7 @@ class MpiFunctionsIT {
 
     @Test
     void bcastFromEveryRootWithEveryAlgorithm() {
-        for (String alg : List.of("auto", "binomial", "linear", "scatter_allgather", "chain")) {
+        for (String alg : List.of("auto", "binomial", "linear", "scatter_allgather", "chain", "stream_chain")) {
             for (int root = 0; root < P; root++) {
                 int rt = root;
                 Cmo data = CmoList.of(CmoString.of("root " + root), new CmoZZ(value(root)), CmoZZ.of(alg.length()));
@@ -134,6 +134,25 @@ class MpiFunctionsIT {
                 CmoZZ.of((r + P - 1) % P)});
         for (int r = 0; r < P; r++) {
             assertThat(got.get(r)).isEqualTo(CmoString.of("from " + ((r + P - 1) % P)));
+        }
+    }
+
+    @Test
+    void streamedChainsRelayManyChunksOverTheLinks() {
+        // 3 MiB: two dozen chunks relayed by the link threads (mpi_time checks each result before timing)
+        for (String coll : List.of("bcast", "reduce")) {
+            List<Cmo> got = onAll("mpi_time", r -> new Cmo[] {CmoString.of(coll), CmoString.of("stream_chain"),
+                    CmoZZ.of((3 << 20) + 8), CmoZZ.of(2)});
+            assertThat(got.get(0)).as("%s at rank 0", coll).isInstanceOf(CmoList.class);
+            assertThat(((CmoList) got.get(0)).get(0)).isEqualTo(CmoString.of("stream_chain"));
+            assertThat(got.subList(1, P)).containsOnly(CmoNull.INSTANCE);
+        }
+        String text = "ox4j ".repeat(600_000);
+        for (int root = 0; root < P; root++) {
+            int rt = root;
+            List<Cmo> got = onAll("mpi_bcast", r -> new Cmo[] {CmoZZ.of(rt),
+                    r == rt ? CmoString.of(text + rt) : CmoNull.INSTANCE, CmoString.of("stream_chain")});
+            assertThat(got).as("3 MB string from %d", root).containsOnly(CmoString.of(text + rt));
         }
     }
 

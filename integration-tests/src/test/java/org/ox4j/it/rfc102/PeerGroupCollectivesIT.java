@@ -161,6 +161,11 @@ class PeerGroupCollectivesIT {
                 }
 
                 @Override
+                public void onStreamBody(int sourceRank, org.ox4j.server.comm.StreamBody body) {
+                    seen.add("stream " + sourceRank + ":" + body.length());
+                }
+
+                @Override
                 public void onLinkFailure(int peerRank, Throwable cause) {
                     seen.add("failed " + peerRank);
                 }

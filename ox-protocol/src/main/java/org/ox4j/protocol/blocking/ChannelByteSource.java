@@ -115,6 +115,24 @@ public final class ChannelByteSource implements ByteSource {
         }
     }
 
+    /**
+     * Fills {@code dst} (position to limit) with the next bytes: what is buffered first, the rest straight from the
+     * channel, so a direct {@code dst} receives bulk data without a copy in the JVM.
+     */
+    public void readInto(ByteBuffer dst) {
+        charge(dst.remaining());
+        int buffered = Math.min(dst.remaining(), buf.remaining());
+        if (buffered > 0) {
+            ByteBuffer part = buf.slice();
+            part.limit(buffered);
+            dst.put(part);
+            buf.position(buf.position() + buffered);
+        }
+        if (dst.hasRemaining()) {
+            readDirect(dst);
+        }
+    }
+
     @Override
     public void skip(long n) {
         charge(n);

@@ -64,6 +64,23 @@ public final class OxMessageWriter {
         sink.flush();
     }
 
+    /**
+     * Starts a frame of a private tag whose body is an int32 length followed by that many raw bytes, which the
+     * caller then writes with {@link #writeBody}. The caller must write exactly {@code length} bytes before any
+     * other message on this writer (one writer thread per connection guarantees it).
+     */
+    public synchronized void startRawFrame(int tag, int serial, int length) {
+        sink.writeInt(tag);
+        sink.writeInt(serial);
+        sink.writeInt(length);
+    }
+
+    /** Writes the remaining bytes of {@code b} (a direct buffer goes to the socket without a JVM copy). */
+    public synchronized void writeBody(ByteBuffer b) {
+        sink.flush();
+        sink.writeFully(b);
+    }
+
     /** Writes raw bytes (handshake byte, password). */
     public synchronized void writeRaw(byte[] bytes) {
         sink.flush();

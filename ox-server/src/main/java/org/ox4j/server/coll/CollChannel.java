@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import org.ox4j.server.comm.CommException;
 import org.ox4j.server.comm.Communicator;
+import org.ox4j.server.comm.InStream;
+import org.ox4j.server.comm.OutStream;
 import org.ox4j.server.comm.Payload;
 import org.ox4j.server.comm.RankFailedException;
 import org.ox4j.server.comm.Request;
@@ -79,6 +81,21 @@ public final class CollChannel {
         Payload got = await(r).payload();
         await(s);
         return got;
+    }
+
+    /** Starts a stream of {@code length} bytes of a {@code kind} payload to {@code dest} (see {@link OutStream}). */
+    public OutStream sendStream(int dest, Payload.Kind kind, long length) {
+        return comm.sendStream(dest, tag(), kind, length, timeout);
+    }
+
+    /** The next stream from {@code source} on this channel, waiting for it with this channel's timeout. */
+    public InStream recvStream(int source) {
+        return comm.recvStream(source, tag(), timeout);
+    }
+
+    /** The channel's timeout for one wait (null: none). */
+    public Duration timeout() {
+        return timeout;
     }
 
     /**

@@ -28,9 +28,11 @@ public final class CollectiveSelector {
         s.register(BcastLinear.INSTANCE);
         s.register(BcastScatterAllgather.INSTANCE);
         s.register(BcastPipelinedChain.withModel(model));
+        s.register(BcastStreamedChain.INSTANCE);
         s.register(ReduceBinomial.INSTANCE);
         s.register(ReduceInOrder.INSTANCE);
         s.register(ReduceLinear.INSTANCE);
+        s.register(ReduceStreamedChain.INSTANCE);
         s.register(AllreduceRecursiveDoubling.INSTANCE);
         s.register(AllreduceRabenseifner.INSTANCE);
         s.register(AllreduceRing.INSTANCE);

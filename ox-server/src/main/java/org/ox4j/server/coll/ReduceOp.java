@@ -3,6 +3,7 @@ package org.ox4j.server.coll;
 import java.util.Objects;
 import java.util.function.BinaryOperator;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.server.comm.CommException;
 import org.ox4j.server.comm.Payload;
 
 /**
@@ -23,6 +24,16 @@ public interface ReduceOp {
     /** True if the op works element by element on arrays, so it may be applied to matching slices. */
     default boolean isElementwise() {
         return false;
+    }
+
+    /**
+     * Combines a slice of this rank's array into a chunk of a stream in place: element i of {@code acc} (the
+     * little-endian elements from its position to its limit, which stay unchanged) becomes
+     * {@code apply(mine[first + i], acc[i])} with {@code first = byteOffset / 8} for {@code long[]} and
+     * {@code double[]} ({@code byteOffset} for {@code byte[]}). Only element-wise ops support it.
+     */
+    default void combineInto(Payload mine, long byteOffset, java.nio.ByteBuffer acc) {
+        throw new CommException(name() + " cannot combine streamed chunks (not element-wise)");
     }
 
     /**

@@ -1,6 +1,8 @@
 package org.ox4j.server.coll;
 
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 import org.ox4j.cmo.Cmo;
@@ -86,6 +88,52 @@ public final class ReduceOps {
                     return Payload.of(new CmoZZ(big.apply(integer(a.cmo()), integer(b.cmo()))));
                 default:
                     throw new CommException(name + ": not defined on " + a.kind());
+            }
+        }
+
+        @Override
+        public void combineInto(Payload mine, long byteOffset, ByteBuffer acc) {
+            ByteBuffer b = acc.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            int pos = b.position();
+            int n = b.remaining();
+            switch (mine.kind()) {
+                case LONGS -> {
+                    long[] x = mine.longs();
+                    int first = (int) (byteOffset / 8);
+                    checkSlice(first, n / 8, x.length);
+                    for (int i = 0; i < n / 8; i++) {
+                        int at = pos + 8 * i;
+                        b.putLong(at, l.apply(x[first + i], b.getLong(at)));
+                    }
+                }
+                case DOUBLES -> {
+                    if (d == null) {
+                        throw new CommException(name + ": not defined on double[]");
+                    }
+                    double[] x = mine.doubles();
+                    int first = (int) (byteOffset / 8);
+                    checkSlice(first, n / 8, x.length);
+                    for (int i = 0; i < n / 8; i++) {
+                        int at = pos + 8 * i;
+                        b.putDouble(at, d.apply(x[first + i], b.getDouble(at)));
+                    }
+                }
+                case BYTES -> {
+                    byte[] x = mine.bytes();
+                    int first = (int) byteOffset;
+                    checkSlice(first, n, x.length);
+                    for (int i = 0; i < n; i++) {
+                        b.put(pos + i, (byte) l.apply(x[first + i], b.get(pos + i)));
+                    }
+                }
+                default -> throw new CommException(name + ": cannot combine streamed " + mine.kind());
+            }
+        }
+
+        private void checkSlice(int first, int count, int length) {
+            if (first < 0 || first + count > length) {
+                throw new CommException(name + ": streamed slice " + first + "+" + count + " outside " + length
+                        + " elements");
             }
         }
 

@@ -126,6 +126,31 @@ public final class Communicator {
         return irSend(Payload.of(cmo), dest, tag);
     }
 
+    // ---- streams (bulk data relayed chunk by chunk) ----
+
+    /** Bytes per stream chunk: the granularity at which relays pass data on ({@value PeerEndpoint#STREAM_CHUNK_PROPERTY}). */
+    public static int streamChunkBytes() {
+        return PeerEndpoint.streamChunkBytes();
+    }
+
+    /**
+     * Starts sending a stream of {@code length} bytes encoding a {@code kind} payload to {@code dest} (not this
+     * rank): fill and {@link OutStream#write} its chunks, then {@link OutStream#await}. The chunks go out while
+     * later ones are produced, and a relay can pass on the chunks of an {@link InStream} without copying them.
+     * The writer gives up if no chunk comes within {@code producerTimeout} (null: waits as long as it takes).
+     */
+    public OutStream sendStream(int dest, int tag, Payload.Kind kind, long length, java.time.Duration producerTimeout) {
+        return endpoint.sendStream(context, dest, tag, kind, length, producerTimeout);
+    }
+
+    /**
+     * Receives the next stream from {@code source} with {@code tag} (no wildcards), waiting at most {@code timeout}
+     * for it to start (null: no limit). Streams match in the order they were sent.
+     */
+    public InStream recvStream(int source, int tag, java.time.Duration timeout) {
+        return endpoint.receiveStream(context, source, tag, timeout);
+    }
+
     // ---- blocking sends ----
 
     public void send(Payload payload, int dest, int tag) {

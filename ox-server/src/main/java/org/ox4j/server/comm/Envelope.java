@@ -21,10 +21,15 @@ public record Envelope(Kind kind, int context, int source, int tag, SendMode mod
         /** Receiver to sender: the ready message {@code sequence} found no posted receive and was dropped. */
         NACK(3),
         /**
+         * A stream header: a body of raw bytes follows on the link (see {@link StreamedPayload}); the payload is
+         * {@code long[] {payload kind code, byte length}}.
+         */
+        STREAM(4),
+        /**
          * Any rank to the others: the link of rank {@code tag} broke at the sender, so that rank has failed (the
          * other fields are 0). Lets ranks whose own link to it is still busy or slow to notice fail at once.
          */
-        FAILED(4);
+        FAILED(5);
 
         private final int code;
 
@@ -42,7 +47,7 @@ public record Envelope(Kind kind, int context, int source, int tag, SendMode mod
                     return k;
                 }
             }
-            throw new CommException("unknown envelope kind: " + code + " (expected: 1..4)");
+            throw new CommException("unknown envelope kind: " + code + " (expected: 1..5)");
         }
     }
 

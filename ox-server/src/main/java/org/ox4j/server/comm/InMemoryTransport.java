@@ -1,5 +1,6 @@
 package org.ox4j.server.comm;
 
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,6 +69,63 @@ public final class InMemoryTransport implements PeerTransport {
         Cmo delivered = group.throughCodec ? roundTrip(message) : message;
         group.members.get(dest).enqueue(() -> group.members.get(dest).listener.onMessage(rank, delivered));
         return CompletableFuture.completedFuture(null);
+    }
+
+    /**
+     * Collects the body on a thread of its own (the caller never waits for the producer), then delivers header and
+     * body together. Callers keep per-link order by waiting for the stream before their next send to
+     * {@code dest}, as the collectives do.
+     */
+    @Override
+    public CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks) {
+        if (dest < 0 || dest >= size() || dest == rank || length > Integer.MAX_VALUE) {
+            return CompletableFuture.failedFuture(new CommException("no stream of " + length + " bytes to rank "
+                    + dest, dest));
+        }
+        if (group.isBroken(rank, dest)) {
+            return CompletableFuture.failedFuture(new CommException("link to rank " + dest + " is broken", dest));
+        }
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                ByteBuffer all = ByteBuffer.allocate((int) length);
+                while (all.hasRemaining()) {
+                    ByteBuffer c = chunks.next();
+                    all.put(c);
+                    chunks.written(c);
+                }
+                all.flip();
+                Cmo delivered = group.throughCodec ? roundTrip(header) : header;
+                InMemoryTransport target = group.members.get(dest);
+                target.enqueue(() -> {
+                    target.listener.onMessage(rank, delivered);
+                    target.listener.onStream(rank, heapBody(all));
+                });
+                done.complete(null);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(e);
+            }
+        }, "inmem-stream-" + rank + "-" + dest);
+        t.setDaemon(true);
+        t.start();
+        return done;
+    }
+
+    private static StreamBody heapBody(ByteBuffer all) {
+        return new StreamBody() {
+            @Override
+            public long length() {
+                return all.limit();
+            }
+
+            @Override
+            public void readFully(ByteBuffer dst) {
+                ByteBuffer part = all.slice();
+                part.limit(dst.remaining());
+                dst.put(part);
+                all.position(all.position() + part.limit());
+            }
+        };
     }
 
     private static Cmo roundTrip(Cmo message) {

@@ -1,7 +1,13 @@
 package org.ox4j.server.comm;
 
+import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.logging.log4j.LogManager;
@@ -25,6 +31,13 @@ final class PeerEndpoint implements PeerTransport.Listener {
     /** Synchronous and ready sends waiting for ACK/NACK, keyed by (destination, sequence). */
     private final Map<Long, PendingAck> pendingAcks = new ConcurrentHashMap<>();
     private final AtomicInteger nextContext = new AtomicInteger(2);
+    private final ChunkPool pool = new ChunkPool(streamChunkBytes());
+    private final StreamMatcher streams = new StreamMatcher();
+    /** Per source: stream headers whose bodies have not arrived yet (the body follows its header on the link). */
+    private final ConcurrentLinkedDeque<InStream>[] awaitingBody;
+
+    /** System property: bytes per stream chunk (default 128 KiB), the granularity at which relays pass data on. */
+    public static final String STREAM_CHUNK_PROPERTY = "ox.comm.streamChunkBytes";
 
     private record PendingAck(int dest, int tag, SendMode mode, CompletableFuture<Message> future, Status status) {
     }
@@ -37,6 +50,12 @@ final class PeerEndpoint implements PeerTransport.Listener {
         for (int i = 0; i < size; i++) {
             sequences[i] = new AtomicInteger();
         }
+        @SuppressWarnings("unchecked")
+        ConcurrentLinkedDeque<InStream>[] pending = new ConcurrentLinkedDeque[size];
+        for (int i = 0; i < size; i++) {
+            pending[i] = new ConcurrentLinkedDeque<>();
+        }
+        this.awaitingBody = pending;
         transport.setListener(this);
     }
 
@@ -114,6 +133,54 @@ final class PeerEndpoint implements PeerTransport.Listener {
             return transport.send(dest, PeerWire.encode(env));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    static int streamChunkBytes() {
+        int n = Integer.getInteger(STREAM_CHUNK_PROPERTY, 128 * 1024);
+        return Math.max(8, n - n % 8);
+    }
+
+    OutStream sendStream(int context, int dest, int tag, Payload.Kind kind, long length, Duration producerTimeout) {
+        checkPeer(dest);
+        if (dest == rank) {
+            throw new CommException("a stream cannot be sent to the sending rank itself (" + rank + ")");
+        }
+        if (tag < 0 || length < 0) {
+            throw new CommException("stream tag " + tag + ", length " + length + " (expected: both >= 0)");
+        }
+        OutStream out = new OutStream(dest, length, pool, producerTimeout);
+        if (engine.isFailed(dest)) {
+            out.completion(CompletableFuture.failedFuture(new CommException("stream to failed rank " + dest, dest)));
+            return out;
+        }
+        int seq = sequences[dest].incrementAndGet();
+        Envelope env = new Envelope(Envelope.Kind.STREAM, context, rank, tag, SendMode.STANDARD, seq,
+                Payload.ofLongs(kind.code(), length));
+        CompletableFuture<Void> handed;
+        try {
+            handed = transport.sendStream(dest, PeerWire.encode(env), length, out);
+        } catch (RuntimeException e) {
+            handed = CompletableFuture.failedFuture(e);
+        }
+        out.completion(handed);
+        return out;
+    }
+
+    InStream receiveStream(int context, int source, int tag, Duration timeout) {
+        checkPeer(source);
+        CompletableFuture<InStream> f = streams.post(context, source, tag);
+        try {
+            return timeout == null ? f.get() : f.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            streams.forget(f);
+            Thread.currentThread().interrupt();
+            throw new CommException("interrupted while waiting for a stream from rank " + source, source);
+        } catch (TimeoutException e) {
+            streams.forget(f);
+            throw new CommException("no stream from rank " + source + " within " + timeout, source);
+        } catch (ExecutionException e) {
+            throw Request.rethrow(e.getCause());
         }
     }
 
@@ -271,6 +338,16 @@ final class PeerEndpoint implements PeerTransport.Listener {
                     a.probesSatisfied().forEach(w -> w.future.complete(s));
                 }
             }
+            case STREAM -> {
+                long[] h = e.payload().kind() == Payload.Kind.LONGS ? e.payload().longs() : new long[0];
+                if (h.length != 2 || h[1] < 0) {
+                    LOG.warn("dropping malformed stream header from rank {}", e.source());
+                    return;
+                }
+                InStream s = new InStream(e.source(), e.tag(), Payload.Kind.fromCode((int) h[0]), h[1], pool);
+                awaitingBody[e.source()].add(s);
+                streams.arrive(e.context(), s);
+            }
             case ACK, NACK -> {
                 PendingAck p = pendingAcks.remove(key(e.source(), e.sequence()));
                 if (p == null) {
@@ -292,6 +369,37 @@ final class PeerEndpoint implements PeerTransport.Listener {
                 }
             }
             default -> LOG.warn("unexpected envelope kind {}", e.kind());
+        }
+    }
+
+    /** Pumps a stream's body into the stream whose header came last from {@code source} (on the I/O thread). */
+    @Override
+    public void onStream(int source, StreamBody body) {
+        InStream s = awaitingBody[source].poll();
+        if (s == null) {
+            LOG.warn("stream body of {} bytes from rank {} without a header; skipped", body.length(), source);
+            return;
+        }
+        if (body.length() != s.length()) {
+            s.fail(new CommException("stream body of " + body.length() + " bytes, header announced " + s.length(),
+                    source));
+            return;
+        }
+        try {
+            long left = body.length();
+            while (left > 0) {
+                ByteBuffer b = pool.acquire();
+                int n = (int) Math.min(b.capacity(), left);
+                b.limit(n);
+                body.readFully(b);
+                b.flip();
+                left -= n;
+                s.offer(b);
+            }
+            s.end();
+        } catch (RuntimeException ex) {
+            s.fail(ex);
+            throw ex;
         }
     }
 
@@ -319,6 +427,10 @@ final class PeerEndpoint implements PeerTransport.Listener {
     /** Fails what depends on {@code peer}; true if its failure (as a rank) was not known before. */
     private boolean fail(int peer, CommException ex, boolean rankFailed) {
         MatchingEngine.Failure f = engine.fail(peer, rankFailed);
+        streams.fail(peer, rankFailed).forEach(w -> w.completeExceptionally(ex));
+        for (InStream s = awaitingBody[peer].poll(); s != null; s = awaitingBody[peer].poll()) {
+            s.fail(ex);
+        }
         f.receives().forEach(r -> r.future.completeExceptionally(ex));
         f.probes().forEach(w -> w.future.completeExceptionally(ex));
         pendingAcks.entrySet().removeIf(en -> {

@@ -33,6 +33,14 @@ public interface PeerTransport {
     /** Queues {@code message} for rank {@code dest}; completes when handed to the link. Never blocks. */
     CompletableFuture<Void> send(int dest, Cmo message);
 
+    /**
+     * Queues {@code header} for rank {@code dest}, followed on the same link by a body of {@code length} raw bytes
+     * taken from {@code chunks} as they come (the writer waits for them; other messages to {@code dest} wait
+     * behind the body). Completes when the last byte has been handed to the link. Never blocks. The receiver's
+     * listener gets {@link Listener#onMessage} for the header, then {@link Listener#onStream} for the body.
+     */
+    CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks);
+
     /** Registers the single inbound listener; a second registration is an {@link IllegalStateException}. */
     void setListener(Listener listener);
 
@@ -40,6 +48,12 @@ public interface PeerTransport {
     interface Listener {
         /** A message from rank {@code source}. Must not block. */
         void onMessage(int source, Cmo message);
+
+        /**
+         * The body of a stream from rank {@code source}, right after its header went to {@link #onMessage}. The
+         * listener reads it here, on the I/O thread (blocking only on that link's socket); unread bytes are skipped.
+         */
+        void onStream(int source, StreamBody body);
 
         /** The link to {@code peer} has failed; no further messages will come from it. */
         void onLinkFailure(int peer, Throwable cause);

@@ -6,7 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** {@code ox -portfile F}: writes a port as {@code %05d\n} to {@code F.control} / {@code F.data}, atomically. */
+/**
+ * {@code ox -portfile F}: writes a port as {@code %05d\n} to {@code F.control} / {@code F.data}, atomically. The
+ * files are the server's: they are removed when it exits (they name ports nobody listens on any more).
+ */
 public final class PortFile {
     private PortFile() {
     }
@@ -18,6 +21,7 @@ public final class PortFile {
         Files.writeString(tmp, String.format("%05d%n", port).replace(System.lineSeparator(), "\n"),
                 StandardCharsets.US_ASCII);
         Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        target.toFile().deleteOnExit();
         return target;
     }
 }

@@ -22,6 +22,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.server.comm.StreamBody;
+import org.ox4j.server.comm.StreamChunks;
 import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxSyncBall;
 import org.ox4j.protocol.SerialCounter;
@@ -52,6 +54,9 @@ public final class PeerGroup implements AutoCloseable {
         /** An envelope-format CMO ({@code ["ox4j-mpi", …]}) arrived from {@code sourceRank}. */
         void onEnvelope(int sourceRank, Cmo envelope);
 
+        /** The raw body of a stream whose envelope came just before (see {@link #sendStream}). */
+        void onStreamBody(int sourceRank, StreamBody body);
+
         /** The link to {@code peerRank} ended. */
         void onLinkFailure(int peerRank, Throwable cause);
     }
@@ -73,6 +78,16 @@ public final class PeerGroup implements AutoCloseable {
                 LOG.warn("envelope from rank {} dropped: no messaging layer attached", sourceRank);
             } else {
                 l.onEnvelope(sourceRank, envelope);
+            }
+        }
+
+        @Override
+        public void onBulk(int sourceRank, StreamBody body) {
+            Listener l = listener;
+            if (l == null) {
+                LOG.warn("stream body from rank {} skipped: no messaging layer attached", sourceRank);
+            } else {
+                l.onStreamBody(sourceRank, body);
             }
         }
 
@@ -391,6 +406,24 @@ public final class PeerGroup implements AutoCloseable {
             return CompletableFuture.failedFuture(e);
         }
         return l.write(new OxData(serials.next(), envelope));
+    }
+
+    /**
+     * Sends an envelope and then a bulk frame of {@code length} raw bytes taken from {@code chunks} on the link to
+     * {@code dest} (messaging-layer streams; both ends are ox4j, ox_asir never sees these).
+     */
+    public CompletableFuture<Void> sendStream(int dest, Cmo envelope, long length, StreamChunks chunks) {
+        if (!PeerLink.isEnvelope(envelope) || length < 0 || length > Integer.MAX_VALUE) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("stream: envelope expected and "
+                    + length + " bytes (expected: 0.." + Integer.MAX_VALUE + ")"));
+        }
+        PeerLink l;
+        try {
+            l = link(dest);
+        } catch (PeerFailureException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return l.writeStream(new OxData(serials.next(), envelope), serials.next(), (int) length, chunks);
     }
 
     /** Closes every link. */

@@ -4,6 +4,8 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.server.comm.PeerTransport;
+import org.ox4j.server.comm.StreamBody;
+import org.ox4j.server.comm.StreamChunks;
 
 /**
  * The messaging layer's {@link PeerTransport} over a {@link PeerGroup}'s links: MPI envelopes travel as OX_DATA on
@@ -34,6 +36,11 @@ public final class PeerGroupTransport implements PeerTransport {
     }
 
     @Override
+    public CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks) {
+        return group.sendStream(dest, header, length, chunks);
+    }
+
+    @Override
     public synchronized void setListener(Listener l) {
         if (listener != null) {
             throw new IllegalStateException("listener already set");
@@ -43,6 +50,11 @@ public final class PeerGroupTransport implements PeerTransport {
             @Override
             public void onEnvelope(int sourceRank, Cmo envelope) {
                 l.onMessage(sourceRank, envelope);
+            }
+
+            @Override
+            public void onStreamBody(int sourceRank, StreamBody body) {
+                l.onStream(sourceRank, body);
             }
 
             @Override

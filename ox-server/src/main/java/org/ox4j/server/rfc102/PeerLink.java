@@ -2,6 +2,7 @@ package org.ox4j.server.rfc102;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.util.Objects;
@@ -29,6 +30,8 @@ import org.ox4j.protocol.blocking.OxMessageWriter;
 import org.ox4j.protocol.handshake.ByteOrderBytes;
 import org.ox4j.protocol.handshake.HandshakeRole;
 import org.ox4j.server.comm.LinkClosedLocallyException;
+import org.ox4j.server.comm.StreamBody;
+import org.ox4j.server.comm.StreamChunks;
 
 /**
  * One established RFC-102 link to the member of rank {@link #peerRank()}: a connected socket (TCP or AF_UNIX)
@@ -44,12 +47,20 @@ import org.ox4j.server.comm.LinkClosedLocallyException;
 final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     /** First element of a messaging-layer envelope. */
     static final String ENVELOPE_MARK = "ox4j-mpi";
+    /**
+     * OX tag of a stream body (in OpenXM's private range 0x7fff0000..): int32 length, then that many raw bytes.
+     * Only sent between ox4j members, right after the stream's envelope.
+     */
+    static final int BULK_TAG = 0x7fff0b01;
 
     private static final Logger LOG = LogManager.getLogger();
 
     /** Receives what is not for the FIFO. Called on the reader thread. */
     interface Listener {
         void onEnvelope(int sourceRank, Cmo envelope);
+
+        /** A stream body: read it during the call (what is left unread is skipped). */
+        void onBulk(int sourceRank, StreamBody body);
 
         void onLinkClosed(int peerRank, Throwable cause);
     }
@@ -137,6 +148,64 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         }
     }
 
+    /**
+     * Writes {@code header} and then a bulk frame of {@code length} bytes pulled from {@code chunks}, on the
+     * writer thread, which waits for the chunks as they are produced; messages queued later wait behind it. If
+     * the chunks stop coming (the producer gave up) the frame cannot be completed and the link is closed.
+     */
+    CompletableFuture<Void> writeStream(OxMessage header, int serial, int length, StreamChunks chunks) {
+        Throwable cause = closedCause;
+        if (cause != null) {
+            return CompletableFuture.failedFuture(closedError(cause));
+        }
+        try {
+            return CompletableFuture.runAsync(() -> sendStream(header, serial, length, chunks), writer);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(closedError(e));
+        }
+    }
+
+    private void sendStream(OxMessage header, int serial, int length, StreamChunks chunks) {
+        try {
+            out.send(header);
+            out.startRawFrame(BULK_TAG, serial, length);
+            long left = length;
+            if (left == 0) {
+                out.writeBody(ByteBuffer.allocate(0));
+                return;
+            }
+            // the producer (often the reader of another link, relaying) writes through this connection itself
+            if (chunks.handOver(this::writeChunk)) {
+                return;
+            }
+            while (left > 0) {
+                ByteBuffer b = chunks.next();
+                if (b.remaining() > left) {
+                    throw new IllegalStateException("stream chunk overruns the announced length " + length);
+                }
+                left -= b.remaining();
+                out.writeBody(b);
+                chunks.written(b);
+            }
+        } catch (UncheckedIOException e) {
+            markClosed(e.getCause());
+            throw e;
+        } catch (RuntimeException e) {
+            LOG.warn("stream to rank {} abandoned mid-frame; closing the link: {}", peerRank, describe(e));
+            markClosed(e);
+            throw e;
+        }
+    }
+
+    private void writeChunk(ByteBuffer b) {
+        try {
+            out.writeBody(b);
+        } catch (UncheckedIOException e) {
+            markClosed(e.getCause());
+            throw e;
+        }
+    }
+
     private void send(OxMessage message) {
         try {
             out.send(message);
@@ -181,6 +250,10 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         try {
             while (true) {
                 OxFrame f = reader.read();
+                if (f.message() == null && f.tag() == BULK_TAG) {
+                    readBulk();
+                    continue;
+                }
                 Inbound m = f.message() == null ? new Inbound.Unknown(f.tag(), f.serial())
                         : new Inbound.Message(f.message());
                 if (m instanceof Inbound.Message msg && msg.message() instanceof OxData d && isEnvelope(d.cmo())) {
@@ -202,6 +275,33 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         } catch (Error e) {
             markClosed(e);
             throw e;
+        }
+    }
+
+    /** Hands a bulk body to the listener and skips what it left unread (the frame budget bounds its length). */
+    private void readBulk() {
+        int length = in.readInt();
+        if (length < 0) {
+            throw new IllegalStateException("bulk frame from rank " + peerRank + " with length " + length);
+        }
+        long[] left = {length};
+        listener.onBulk(peerRank, new StreamBody() {
+            @Override
+            public long length() {
+                return length;
+            }
+
+            @Override
+            public void readFully(ByteBuffer dst) {
+                if (dst.remaining() > left[0]) {
+                    throw new IllegalStateException("read past the end of a bulk body");
+                }
+                left[0] -= dst.remaining();
+                in.readInto(dst);
+            }
+        });
+        if (left[0] > 0) {
+            in.skip(left[0]);
         }
     }
 

@@ -23,9 +23,10 @@ class CollectiveSelectorTest {
     void bcastSwitchesFromBinomialToSplittingAlgorithmsAsMessagesGrow() {
         assertThat(sel.select(Collective.BCAST, 8, 8, null, true).name()).isEqualTo("binomial");
         String large = sel.select(Collective.BCAST, 8, 16 << 20, null, true).name();
-        assertThat(large).isIn("scatter_allgather", "chain");
-        // an opaque CMO cannot be split: binomial regardless of size
-        assertThat(sel.select(Collective.BCAST, 8, 16 << 20, null, false).name()).isEqualTo("binomial");
+        assertThat(large).isEqualTo("stream_chain");
+        // an opaque CMO cannot be split, but it can be streamed in its encoded form
+        assertThat(sel.select(Collective.BCAST, 8, 16 << 20, null, false).name()).isEqualTo("stream_chain");
+        assertThat(sel.select(Collective.BCAST, 8, 8, null, false).name()).isEqualTo("binomial");
     }
 
     @Test

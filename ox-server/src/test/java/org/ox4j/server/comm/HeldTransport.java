@@ -37,6 +37,11 @@ final class HeldTransport implements PeerTransport {
         return f;
     }
 
+    @Override
+    public CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks) {
+        return inner.sendStream(dest, header, length, chunks);
+    }
+
     /** Hands every held message to the link, in order. */
     void release() {
         List<Runnable> now;

@@ -1,0 +1,115 @@
+package org.ox4j.server.coll;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import org.ox4j.server.comm.Communicator;
+import org.ox4j.server.comm.InStream;
+import org.ox4j.server.comm.OutStream;
+import org.ox4j.server.comm.Payload;
+import org.ox4j.server.comm.StreamHandler;
+import org.ox4j.server.comm.StreamedPayload;
+import org.ox4j.server.cost.CostModel;
+
+/**
+ * Streamed chain broadcast: the root streams the payload to root+1, which passes each chunk on to root+2 as soon as
+ * it has arrived (and keeps a copy), and so on down the chain: cut-through at the stream chunk size c, every link
+ * busy at once, relayed bytes never copied inside the JVM. The last chunk leaves the root after m·β and then
+ * crosses p − 2 more links, each first hop costs α:
+ * <pre>T = (p − 1)·α + (m + (p − 2)·c)·β</pre>
+ * which approaches the bandwidth bound m·β for m ≫ p·c. Any payload (a CMO travels encoded).
+ */
+public final class BcastStreamedChain implements Algorithms.Bcast {
+    public static final BcastStreamedChain INSTANCE = new BcastStreamedChain();
+
+    private BcastStreamedChain() {
+    }
+
+    @Override
+    public String name() {
+        return "stream_chain";
+    }
+
+    @Override
+    public Payload bcast(CollChannel ch, Payload value, int root) {
+        int p = ch.size();
+        if (p == 1) {
+            return value;
+        }
+        int rel = (ch.rank() - root + p) % p;
+        int next = rel + 1 < p ? BlockMoves.abs(rel + 1, root, p) : -1;
+        if (rel == 0) {
+            StreamSends.streamTo(ch, next, StreamedPayload.source(value));
+            return value;
+        }
+        InStream in = ch.recvStream(BlockMoves.abs(rel - 1, root, p));
+        OutStream out = next >= 0 ? ch.sendStream(next, in.kind(), in.length()) : null;
+        LateCopy copy = new LateCopy(in);
+        StreamedPayload.Assembler[] result = new StreamedPayload.Assembler[1];
+        // on the link's reader thread: pass each chunk on first, then keep its bytes
+        StreamHandler handler = b -> {
+            if (out == null || out.writeNowKeeping(b)) {
+                copy.keep(b);
+            } else {
+                copy.keepCopyOf(b);
+                out.write(b);
+            }
+        };
+        // allocating the result (zeroing m bytes) meanwhile does not hold up the relaying
+        StreamSends.relay(ch, in, out, handler, () -> {
+            result[0] = StreamedPayload.assembler(in.kind(), in.length());
+            copy.into(result[0]);
+        });
+        return result[0].result();
+    }
+
+    /** A relay's copy of the stream: chunks that pass before the result array exists wait until it does. */
+    private static final class LateCopy {
+        private final InStream in;
+        private final List<ByteBuffer> pending = new ArrayList<>();
+        private StreamedPayload.Assembler target;
+
+        LateCopy(InStream in) {
+            this.in = in;
+        }
+
+        /** Takes the chunk's bytes; the chunk is released once copied. */
+        synchronized void keep(ByteBuffer b) {
+            if (target == null) {
+                pending.add(b);
+            } else {
+                target.accept(b);
+                in.release(b);
+            }
+        }
+
+        /** Takes a copy of the chunk's bytes; the chunk itself stays with the caller. */
+        synchronized void keepCopyOf(ByteBuffer b) {
+            if (target == null) {
+                ByteBuffer c = ByteBuffer.allocate(b.remaining());
+                c.put(b.duplicate()).flip();
+                pending.add(c);
+            } else {
+                target.accept(b);
+            }
+        }
+
+        synchronized void into(StreamedPayload.Assembler a) {
+            target = a;
+            for (ByteBuffer b : pending) {
+                a.accept(b);
+                in.release(b);
+            }
+            pending.clear();
+        }
+    }
+
+    @Override
+    public double predict(CostModel m, int p, long bytes) {
+        if (p == 1) {
+            return 0;
+        }
+        double chunk = Math.min(bytes, Communicator.streamChunkBytes());
+        return (p - 1) * m.alpha() + m.beta() * (m.wireBytes(bytes) + (p - 2) * m.wireBytes(chunk));
+    }
+}

@@ -1,0 +1,88 @@
+package org.ox4j.server.coll;
+
+import org.ox4j.server.comm.CommException;
+import org.ox4j.server.comm.Communicator;
+import org.ox4j.server.comm.InStream;
+import org.ox4j.server.comm.OutStream;
+import org.ox4j.server.comm.Payload;
+import org.ox4j.server.comm.StreamedPayload;
+import org.ox4j.server.cost.CostModel;
+
+/**
+ * Streamed chain reduce of arrays: the rank farthest from the root streams its array towards the root; every rank
+ * on the way combines its own slice into each chunk as it passes (in place, then on to the next rank) and the root
+ * combines the last time. Chunks of size c cross p − 1 links one behind the other, each rank spending c·γ per
+ * chunk, so
+ * <pre>T = (p − 1)·(α + c·γ) + (m + (p − 2)·c)·max(β, γ)</pre>
+ * close to the bound m·β when the network is the slower part. Operands are combined in chain order, so only
+ * commutative element-wise ops; payloads other than arrays fall back to {@link ReduceBinomial} (on every rank alike).
+ */
+public final class ReduceStreamedChain implements Algorithms.Reduce {
+    public static final ReduceStreamedChain INSTANCE = new ReduceStreamedChain();
+
+    private ReduceStreamedChain() {
+    }
+
+    @Override
+    public String name() {
+        return "stream_chain";
+    }
+
+    @Override
+    public boolean supports(ReduceOp op) {
+        return op.isCommutative() && op.isElementwise();
+    }
+
+    @Override
+    public boolean splitsPayload() {
+        return true;
+    }
+
+    @Override
+    public Payload reduce(CollChannel ch, Payload value, ReduceOp op, int root) {
+        if (!value.isArray()) {
+            return ReduceBinomial.INSTANCE.reduce(ch, value, op, root);
+        }
+        int p = ch.size();
+        if (p == 1) {
+            return value;
+        }
+        int rel = (ch.rank() - root + p) % p;
+        StreamedPayload.Source mine = StreamedPayload.source(value);
+        if (rel == p - 1) {
+            StreamSends.streamTo(ch, BlockMoves.abs(rel - 1, root, p), mine);
+            return null;
+        }
+        InStream in = ch.recvStream(BlockMoves.abs(rel + 1, root, p));
+        if (in.kind() != value.kind() || in.length() != mine.length()) {
+            throw new CommException("reduce: rank " + in.source() + " streams " + in.length() + " bytes of "
+                    + in.kind() + ", this rank has " + mine.length() + " bytes of " + value.kind());
+        }
+        StreamedPayload.Assembler result = rel == 0 ? StreamedPayload.assembler(in.kind(), in.length()) : null;
+        OutStream out = rel == 0 ? null : ch.sendStream(BlockMoves.abs(rel - 1, root, p), in.kind(), in.length());
+        long[] off = {0};
+        // on the link's reader thread: combine this rank's slice into the chunk, then pass it on
+        StreamSends.relay(ch, in, out, b -> {
+            int n = b.remaining();
+            op.combineInto(value, off[0], b);
+            off[0] += n;
+            if (out != null) {
+                out.write(b);
+            } else {
+                result.accept(b);
+                in.release(b);
+            }
+        }, () -> { });
+        return out != null ? null : result.result();
+    }
+
+    @Override
+    public double predict(CostModel m, int p, long bytes) {
+        if (p == 1) {
+            return 0;
+        }
+        double chunk = Math.min(bytes, Communicator.streamChunkBytes());
+        double perByte = Math.max(m.beta(), m.gamma());
+        return (p - 1) * (m.alpha() + m.reduce(chunk)) + perByte * (m.wireBytes(bytes) + (p - 2) * m.wireBytes(chunk));
+    }
+}

@@ -1,0 +1,56 @@
+package org.ox4j.server.coll;
+
+import java.nio.ByteBuffer;
+import org.ox4j.server.comm.InStream;
+import org.ox4j.server.comm.OutStream;
+import org.ox4j.server.comm.StreamHandler;
+import org.ox4j.server.comm.StreamedPayload;
+
+/** The two sides of a hop of the streamed algorithms. */
+final class StreamSends {
+    private StreamSends() {
+    }
+
+    /** Streams every byte of {@code src} to {@code dest} and waits until the link has taken the last one. */
+    static void streamTo(CollChannel ch, int dest, StreamedPayload.Source src) {
+        long length = src.length();
+        OutStream out = ch.sendStream(dest, src.kind(), length);
+        try {
+            long off = 0;
+            while (off < length) {
+                ByteBuffer b = out.buffer();
+                int n = (int) Math.min(b.capacity(), length - off);
+                b.limit(n);
+                src.fill(b, off);
+                b.flip();
+                out.write(b);
+                off += n;
+            }
+        } catch (RuntimeException e) {
+            out.abort(e);
+            throw e;
+        }
+        out.await(ch.timeout());
+    }
+
+    /**
+     * The receiving side of a hop: feeds {@code in} to {@code handler} (on the link's thread), runs {@code meanwhile}
+     * here, then waits for the last chunk and for {@code out} (null at the end of the chain) to be sent. On any
+     * failure {@code out} is abandoned, so the next rank fails too instead of waiting.
+     */
+    static void relay(CollChannel ch, InStream in, OutStream out, StreamHandler handler, Runnable meanwhile) {
+        try {
+            in.start(handler);
+            meanwhile.run();
+            in.await(ch.timeout());
+        } catch (RuntimeException e) {
+            if (out != null) {
+                out.abort(e);
+            }
+            throw e;
+        }
+        if (out != null) {
+            out.await(ch.timeout());
+        }
+    }
+}

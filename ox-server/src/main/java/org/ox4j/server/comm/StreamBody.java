@@ -1,0 +1,15 @@
+package org.ox4j.server.comm;
+
+import java.nio.ByteBuffer;
+
+/**
+ * The raw bytes of one stream as a transport receives them (the body of a bulk frame). It is read on the
+ * transport's I/O thread during {@link PeerTransport.Listener#onStream}; what the listener leaves unread is skipped.
+ */
+public interface StreamBody {
+    /** Number of bytes in the body. */
+    long length();
+
+    /** Fills {@code dst} from its position to its limit with the next bytes of the body. */
+    void readFully(ByteBuffer dst);
+}

@@ -1,0 +1,158 @@
+package org.ox4j.server.coll;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
+import org.ox4j.server.comm.CommException;
+import org.ox4j.server.comm.InMemoryTransport;
+import org.ox4j.server.comm.Payload;
+import org.ox4j.server.comm.RankHarness;
+
+/**
+ * The streamed chain bcast and reduce with 64-byte chunks, so that every payload is cut into many chunks that are
+ * relayed while later ones are still on the way; results are compared with a fold of the op over the inputs.
+ */
+class StreamedChainTest {
+    private static final String CHUNK = "ox.comm.streamChunkBytes";
+    private static final CollectiveSelector ALL = CollectiveSelector.standard(org.ox4j.server.cost.CostModel.DEFAULT);
+
+    @BeforeAll
+    static void smallChunks() {
+        System.setProperty(CHUNK, "64");
+    }
+
+    @AfterAll
+    static void defaultChunks() {
+        System.clearProperty(CHUNK);
+    }
+
+    private static long[] longs(int seed, int n) {
+        Random rnd = new Random(seed);
+        long[] a = new long[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = rnd.nextLong();
+        }
+        return a;
+    }
+
+    private static double[] doubles(int seed, int n) {
+        Random rnd = new Random(seed);
+        double[] a = new double[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = rnd.nextGaussian();
+        }
+        return a;
+    }
+
+    private static byte[] bytes(int seed, int n) {
+        byte[] a = new byte[n];
+        new Random(seed).nextBytes(a);
+        return a;
+    }
+
+    private static List<Payload> inputs(int r) {
+        return List.of(Payload.ofLongs(longs(r, 1000)), Payload.ofDoubles(doubles(r, 333)),
+                Payload.ofBytes(bytes(r, 1001)), Payload.ofLongs(), Payload.ofLongs(r));
+    }
+
+    private static ReduceOp opFor(Payload v) {
+        return switch (v.kind()) {
+            case DOUBLES -> ReduceOps.MIN;
+            case BYTES -> ReduceOps.BXOR;
+            default -> ReduceOps.SUM;
+        };
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 6})
+    void bcastDeliversEveryPayloadFromEveryRoot(int p) {
+        List<Payload> values = new ArrayList<>(inputs(7));
+        values.add(Payload.of(CmoList.of(CmoZZ.of(-12345678901234L), CmoString.of("x".repeat(500)))));
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            for (int root = 0; root < p; root++) {
+                for (Payload v : values) {
+                    Payload got = coll.bcast(comm.rank() == root ? v : null, root, BcastStreamedChain.INSTANCE);
+                    assertThat(got).as("root %d, %s", root, v.kind()).isEqualTo(v);
+                }
+            }
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 6})
+    void reduceCombinesEveryRankOnceAtEveryRoot(int p) {
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            int r = comm.rank();
+            for (int root = 0; root < p; root++) {
+                for (int k = 0; k < inputs(r).size(); k++) {
+                    Payload mine = inputs(r).get(k);
+                    ReduceOp op = opFor(mine);
+                    Payload expected = inputs(0).get(k);
+                    for (int q = 1; q < p; q++) {
+                        expected = op.apply(expected, inputs(q).get(k));
+                    }
+                    Payload got = coll.reduce(mine, op, root, ReduceStreamedChain.INSTANCE);
+                    assertThat(got).as("root %d, %s with %s", root, mine.kind(), op.name())
+                            .isEqualTo(r == root ? expected : null);
+                }
+            }
+            return null;
+        });
+    }
+
+    @Test
+    void reduceOfCmoValuesFallsBackToTheBinomialTree() {
+        List<Payload> sums = RankHarness.run(4, comm -> new Collectives(comm, ALL, Duration.ofSeconds(30))
+                .reduce(Payload.of(CmoZZ.of(1000L + comm.rank())), ReduceOps.SUM, 2, ReduceStreamedChain.INSTANCE));
+        assertThat(sums.get(2)).isEqualTo(Payload.of(CmoZZ.of(4006L)));
+        assertThat(sums.get(0)).isNull();
+    }
+
+    @Test
+    void onlyCommutativeElementwiseOpsAreOffered() {
+        assertThat(ReduceStreamedChain.INSTANCE.supports(ReduceOps.SUM)).isTrue();
+        assertThat(ReduceStreamedChain.INSTANCE.supports(ReduceOps.LIST_APPEND)).isFalse();
+    }
+
+    @Test
+    void aBrokenLinkInTheChainNamesTheRankBeyondIt() {
+        try (InMemoryTransport.Group g = InMemoryTransport.group(3)) {
+            g.breakLink(1, 2, new java.io.IOException("cable pulled"));
+            List<Object> outcome = RankHarness.run(g, comm -> {
+                Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(5));
+                try {
+                    coll.bcast(comm.rank() == 0 ? Payload.ofLongs(longs(1, 500)) : null, 0,
+                            BcastStreamedChain.INSTANCE);
+                    return "ok";
+                } catch (CommException e) {
+                    return e.rank();
+                }
+            });
+            assertThat(outcome).containsExactly("ok", 2, 1);
+        }
+    }
+
+    @Test
+    void theModelPrefersTheStreamForLargeMessagesOnly() {
+        org.ox4j.server.cost.CostModel lan = org.ox4j.server.cost.CostModel.hockney(50e-6, 8e-9, 1e-9);
+        CollectiveSelector s = CollectiveSelector.standard(lan);
+        assertThat(s.cheapest(Collective.BCAST, 8, 8, null, true).name()).isNotEqualTo("stream_chain");
+        assertThat(s.cheapest(Collective.BCAST, 8, 16L << 20, null, true).name()).isEqualTo("stream_chain");
+        assertThat(s.cheapest(Collective.REDUCE, 8, 16L << 20, ReduceOps.SUM, true).name()).isEqualTo("stream_chain");
+    }
+}

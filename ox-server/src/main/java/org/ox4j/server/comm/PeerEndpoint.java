@@ -146,8 +146,9 @@ final class PeerEndpoint implements PeerTransport.Listener {
         if (dest == rank) {
             throw new CommException("a stream cannot be sent to the sending rank itself (" + rank + ")");
         }
-        if (tag < 0 || length < 0) {
-            throw new CommException("stream tag " + tag + ", length " + length + " (expected: both >= 0)");
+        if (tag < 0 || length < 0 || length > transport.maxStreamBytes()) {
+            throw new CommException("stream tag " + tag + ", length " + length + " (expected: tag >= 0, length 0.."
+                    + transport.maxStreamBytes() + ")");
         }
         OutStream out = new OutStream(dest, length, pool, producerTimeout);
         if (engine.isFailed(dest)) {
@@ -340,8 +341,10 @@ final class PeerEndpoint implements PeerTransport.Listener {
             }
             case STREAM -> {
                 long[] h = e.payload().kind() == Payload.Kind.LONGS ? e.payload().longs() : new long[0];
-                if (h.length != 2 || h[1] < 0) {
-                    LOG.warn("dropping malformed stream header from rank {}", e.source());
+                if (h.length != 2 || h[1] < 0 || h[1] > transport.maxStreamBytes()) {
+                    // the body that follows finds no header and is skipped within the link's own byte budget
+                    LOG.warn("dropping stream header from rank {}: {} (expected: [kind, length <= {}])", e.source(),
+                            h.length == 2 ? "length " + h[1] : "malformed", transport.maxStreamBytes());
                     return;
                 }
                 InStream s = new InStream(e.source(), e.tag(), Payload.Kind.fromCode((int) h[0]), h[1], pool);

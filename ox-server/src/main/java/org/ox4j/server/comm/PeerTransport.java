@@ -41,6 +41,14 @@ public interface PeerTransport {
      */
     CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks);
 
+    /**
+     * The longest stream body a peer may announce ({@link org.ox4j.cmo.io.CmoLimits#maxMessageBytes()} of the
+     * links): longer stream headers are refused before anything is allocated for them.
+     */
+    default long maxStreamBytes() {
+        return org.ox4j.cmo.io.CmoLimits.DEFAULT.maxMessageBytes();
+    }
+
     /** Registers the single inbound listener; a second registration is an {@link IllegalStateException}. */
     void setListener(Listener listener);
 

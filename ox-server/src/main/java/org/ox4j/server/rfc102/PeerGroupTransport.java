@@ -41,6 +41,11 @@ public final class PeerGroupTransport implements PeerTransport {
     }
 
     @Override
+    public long maxStreamBytes() {
+        return group.config().limits().maxMessageBytes();
+    }
+
+    @Override
     public synchronized void setListener(Listener l) {
         if (listener != null) {
             throw new IllegalStateException("listener already set");

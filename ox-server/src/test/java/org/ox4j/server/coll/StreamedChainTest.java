@@ -148,6 +148,36 @@ class StreamedChainTest {
     }
 
     @Test
+    void streamsLongerThanTheLinkLimitAreRefusedOnBothSides() throws Exception {
+        try (InMemoryTransport.Group g = InMemoryTransport.group(2)) {
+            InMemoryTransport raw = g.transport(0);
+            raw.setListener(new org.ox4j.server.comm.PeerTransport.Listener() {
+                @Override
+                public void onMessage(int source, org.ox4j.cmo.Cmo message) {
+                }
+
+                @Override
+                public void onStream(int source, org.ox4j.server.comm.StreamBody body) {
+                }
+
+                @Override
+                public void onLinkFailure(int peer, Throwable cause) {
+                }
+            });
+            org.ox4j.server.comm.Communicator receiver = org.ox4j.server.comm.Communicator.world(g.transport(1));
+            long limit = raw.maxStreamBytes();
+            assertThatThrownBy(() -> receiver.sendStream(0, 7, Payload.Kind.LONGS, limit + 8, null))
+                    .isInstanceOf(CommException.class).hasMessageContaining("length");
+            // a hostile header announcing more than the limit is dropped before anything is allocated for it
+            raw.send(1, org.ox4j.server.comm.PeerWire.encode(new org.ox4j.server.comm.Envelope(
+                    org.ox4j.server.comm.Envelope.Kind.STREAM, 0, 0, 7, org.ox4j.server.comm.SendMode.STANDARD, 1,
+                    Payload.ofLongs(Payload.Kind.LONGS.code(), 1L << 40)))).get();
+            assertThatThrownBy(() -> receiver.recvStream(0, 7, Duration.ofMillis(300)))
+                    .isInstanceOf(CommException.class).hasMessageContaining("no stream");
+        }
+    }
+
+    @Test
     void theModelPrefersTheStreamForLargeMessagesOnly() {
         org.ox4j.server.cost.CostModel lan = org.ox4j.server.cost.CostModel.hockney(50e-6, 8e-9, 1e-9);
         CollectiveSelector s = CollectiveSelector.standard(lan);

@@ -90,12 +90,29 @@ public final class CollChannel {
 
     /** The next stream from {@code source} on this channel, waiting for it with this channel's timeout. */
     public InStream recvStream(int source) {
-        return comm.recvStream(source, tag(), timeout);
+        try {
+            return comm.recvStream(source, tag(), timeout);
+        } catch (RequestTimeoutException e) {
+            throw suspect(e);
+        }
     }
 
-    /** The channel's timeout for one wait (null: none). */
-    public Duration timeout() {
-        return timeout;
+    /** Waits until {@code in} was handled to its last byte (the timeout bounds each pause in the data). */
+    public void awaitEnd(InStream in) {
+        try {
+            in.await(timeout);
+        } catch (RequestTimeoutException e) {
+            throw suspect(e);
+        }
+    }
+
+    /** Waits until the link has taken the last byte of {@code out}. */
+    public void awaitSent(OutStream out) {
+        try {
+            out.await(timeout);
+        } catch (RequestTimeoutException e) {
+            throw suspect(e);
+        }
     }
 
     /**

@@ -30,7 +30,7 @@ final class StreamSends {
             out.abort(e);
             throw e;
         }
-        out.await(ch.timeout());
+        ch.awaitSent(out);
     }
 
     /**
@@ -42,7 +42,7 @@ final class StreamSends {
         try {
             in.start(handler);
             meanwhile.run();
-            in.await(ch.timeout());
+            ch.awaitEnd(in);
         } catch (RuntimeException e) {
             if (out != null) {
                 out.abort(e);
@@ -50,7 +50,7 @@ final class StreamSends {
             throw e;
         }
         if (out != null) {
-            out.await(ch.timeout());
+            ch.awaitSent(out);
         }
     }
 }

@@ -6,8 +6,8 @@ import java.util.ArrayDeque;
 
 /**
  * A stream being received (see {@link Communicator#recvStream}). Its chunks are filled by the link reader; once
- * the receiver calls {@link #consume}, each chunk goes straight from the reader to the receiver's
- * {@link StreamHandler} (chunks that came earlier are handed over first), and {@link #consume} returns when the last
+ * the receiver calls {@link #start}, each chunk goes straight from the reader to the receiver's
+ * {@link StreamHandler} (chunks that came earlier are handed over first), and {@link #await} returns when the last
  * byte was handled.
  */
 public final class InStream {
@@ -56,16 +56,9 @@ public final class InStream {
     }
 
     /**
-     * Hands every chunk to {@code h} (earlier ones now, on this thread; later ones on the link's thread as they
-     * arrive) and waits until all {@link #length()} bytes were handled. {@link CommException} naming the source
-     * if the link failed, if {@code h} threw, or if no chunk arrived for {@code idleTimeout} (null: no limit).
+     * Hands every chunk to {@code h}: earlier ones now, on this thread; later ones on the link's thread as they
+     * arrive. Does not wait (see {@link #await}).
      */
-    public void consume(StreamHandler h, Duration idleTimeout) {
-        start(h);
-        await(idleTimeout);
-    }
-
-    /** Attaches {@code h} without waiting: earlier chunks go to it now, later ones as they arrive. */
     public synchronized void start(StreamHandler h) {
         while (!early.isEmpty() && failure == null) {
             dispatch(h, early.poll());
@@ -74,19 +67,23 @@ public final class InStream {
         lastProgress = System.nanoTime();
     }
 
-    /** Waits until the handler of {@link #start} had every byte; failures as for {@link #consume}. */
+    /**
+     * Waits until the handler of {@link #start} had all {@link #length()} bytes. {@link CommException} naming the
+     * source if the link failed or the handler threw; {@link RequestTimeoutException} if no chunk arrived for
+     * {@code idleTimeout} (null: no limit).
+     */
     public synchronized void await(Duration idleTimeout) {
         try {
             if (!ProgressWait.await(this, () -> ended || failure != null, () -> lastProgress, idleTimeout)) {
-                failure = new CommException("stream from rank " + source + ": no data within " + idleTimeout
-                        + " (" + arrived + " of " + length + " bytes received)", source);
+                failure = new RequestTimeoutException("stream from rank " + source + ": no data within "
+                        + idleTimeout + " (" + arrived + " of " + length + " bytes received)", source);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             failure = new CommException("interrupted while receiving a stream from rank " + source, source);
         }
         if (failure != null) {
-            throw failure instanceof CommException c ? new CommException(c.getMessage(), c.rank(), c)
+            throw failure instanceof CommException ? Request.rethrow(failure)
                     : new CommException("stream from rank " + source + " failed: " + failure, source, failure);
         }
     }

@@ -20,7 +20,7 @@ public final class OutStream implements StreamChunks {
     private final ChunkPool pool;
     private final Duration producerTimeout;
     private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
-    private volatile CompletableFuture<Void> sent = new CompletableFuture<>();
+    private final CompletableFuture<Void> sent = new CompletableFuture<>();
     private long queued;
     private ChunkWriter direct;
     private long directWritten;
@@ -111,16 +111,19 @@ public final class OutStream implements StreamChunks {
     @Override
     public boolean handOver(ChunkWriter out) {
         synchronized (this) {
+            direct = out;
+            // what was queued before the hand-over goes first; later chunks are written by the producer itself
             for (Object o = queue.poll(); o != null; o = queue.poll()) {
                 if (o instanceof Throwable t) {
                     throw new CommException("stream to rank " + dest + " abandoned: " + t.getMessage(), dest, t);
                 }
                 ByteBuffer b = (ByteBuffer) o;
-                directWritten += b.remaining();
-                out.write(b);
-                pool.release(b);
+                try {
+                    writeDirect(b);
+                } finally {
+                    pool.release(b);
+                }
             }
-            direct = out;
             lastProgress = System.nanoTime();
             try {
                 if (!ProgressWait.await(this, () -> directWritten >= length || failure != null, () -> lastProgress,
@@ -153,18 +156,19 @@ public final class OutStream implements StreamChunks {
         } catch (ExecutionException e) {
             throw Request.rethrow(e.getCause());
         } catch (TimeoutException e) {
-            throw new CommException("stream to rank " + dest + " not sent within " + timeout, dest);
+            throw new RequestTimeoutException("stream to rank " + dest + " not sent within " + timeout, dest);
         }
     }
 
     void completion(CompletableFuture<Void> f) {
-        CompletableFuture<Void> target = sent;
         f.whenComplete((v, err) -> {
-            if (err != null) {
-                target.completeExceptionally(new CommException("stream to rank " + dest + " failed: "
-                        + err.getMessage(), dest, err));
+            if (err == null) {
+                sent.complete(null);
+            } else if (Request.rootCause(err) instanceof CommException c) {
+                sent.completeExceptionally(c);
             } else {
-                target.complete(null);
+                sent.completeExceptionally(new CommException("stream to rank " + dest + " failed: "
+                        + err.getMessage(), dest, err));
             }
         });
     }

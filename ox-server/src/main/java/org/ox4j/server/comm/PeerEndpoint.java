@@ -152,7 +152,8 @@ final class PeerEndpoint implements PeerTransport.Listener {
         }
         OutStream out = new OutStream(dest, length, pool, producerTimeout);
         if (engine.isFailed(dest)) {
-            out.completion(CompletableFuture.failedFuture(new CommException("stream to failed rank " + dest, dest)));
+            out.completion(CompletableFuture.failedFuture(
+                    new RankFailedException(dest, "stream to it (it failed earlier)")));
             return out;
         }
         int seq = sequences[dest].incrementAndGet();
@@ -179,7 +180,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
             throw new CommException("interrupted while waiting for a stream from rank " + source, source);
         } catch (TimeoutException e) {
             streams.forget(f);
-            throw new CommException("no stream from rank " + source + " within " + timeout, source);
+            throw new RequestTimeoutException("no stream from rank " + source + " within " + timeout, source);
         } catch (ExecutionException e) {
             throw Request.rethrow(e.getCause());
         }
@@ -190,11 +191,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
     }
 
     private static String rootMessage(Throwable t) {
-        Throwable c = t;
-        while ((c instanceof java.util.concurrent.CompletionException
-                || c instanceof java.util.concurrent.ExecutionException) && c.getCause() != null) {
-            c = c.getCause();
-        }
+        Throwable c = Request.rootCause(t);
         return c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage();
     }
 

@@ -129,13 +129,22 @@ public final class Request {
         return future;
     }
 
-    static CommException rethrow(Throwable t) {
+    /** {@code t} without its CompletionException / ExecutionException wrappers. */
+    static Throwable rootCause(Throwable t) {
         Throwable c = t;
         while ((c instanceof CompletionException || c instanceof ExecutionException) && c.getCause() != null) {
             c = c.getCause();
         }
+        return c;
+    }
+
+    static CommException rethrow(Throwable t) {
+        Throwable c = rootCause(t);
         if (c instanceof RankFailedException rf) {
             return new RankFailedException(rf.rank(), rf.detail(), rf);
+        }
+        if (c instanceof RequestTimeoutException rt) {
+            return new RequestTimeoutException(rt.getMessage(), rt.rank());
         }
         if (c instanceof CommException ce) {
             return new CommException(ce.getMessage(), ce.rank(), ce);

@@ -148,6 +148,22 @@ class StreamedChainTest {
     }
 
     @Test
+    void aSilentRootIsNamedAsFailedWhenTheChannelTimesOut() {
+        List<Object> outcome = RankHarness.run(2, comm -> {
+            if (comm.rank() == 0) {
+                return "absent";
+            }
+            try {
+                new Collectives(comm, ALL, Duration.ofMillis(300)).bcast(null, 0, BcastStreamedChain.INSTANCE);
+                return "ok";
+            } catch (org.ox4j.server.comm.RankFailedException e) {
+                return e.rank();
+            }
+        });
+        assertThat(outcome).containsExactly("absent", 0);
+    }
+
+    @Test
     void streamsLongerThanTheLinkLimitAreRefusedOnBothSides() throws Exception {
         try (InMemoryTransport.Group g = InMemoryTransport.group(2)) {
             InMemoryTransport raw = g.transport(0);

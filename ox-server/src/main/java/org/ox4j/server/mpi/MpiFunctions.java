@@ -81,14 +81,8 @@ public final class MpiFunctions {
         fn(registry, "mpi_reduce", 3, 4, "mpi_reduce(Root, Op, Obj[, Algorithm]): Op over all Objs in rank order"
                 + " at Root, 0 elsewhere", MpiFunctions::reduce);
         fn(registry, "mpi_allreduce", 2, 3, "mpi_allreduce(Op, Obj[, Algorithm]): Op over all Objs at every member",
-                (a, c) -> {
-                    ReduceOp op = op(a, 0, c, "mpi_allreduce");
-                    Collectives k = coll(c);
-                    Payload v = Payload.of(a.get(1));
-                    String alg = MpiArgs.algorithm(a, 2, "mpi_allreduce");
-                    return toCmo(alg == null ? k.allreduce(v, op)
-                            : k.allreduce(v, op, (Algorithms.Allreduce) algorithm(k, Collective.ALLREDUCE, alg)));
-                });
+                combining("mpi_allreduce", Collective.ALLREDUCE, (k, v, op, alg) -> alg == null
+                        ? k.allreduce(v, op) : k.allreduce(v, op, (Algorithms.Allreduce) alg)));
         fn(registry, "mpi_gather", 2, 3, "mpi_gather(Root, Obj[, Algorithm]): the list of all Objs at Root, 0"
                 + " elsewhere", MpiFunctions::gather);
         fn(registry, "mpi_scatter", 1, 3, "mpi_scatter(Root[, List[, Algorithm]]): element r of Root's List at"
@@ -104,23 +98,12 @@ public final class MpiFunctions {
         fn(registry, "mpi_alltoall", 1, 2, "mpi_alltoall(List[, Algorithm]): element j of List goes to rank j;"
                 + " returns the list of what each rank sent here", MpiFunctions::alltoall);
         fn(registry, "mpi_scan", 2, 3, "mpi_scan(Op, Obj[, Algorithm]): Op over the Objs of ranks 0..r at rank r",
-                (a, c) -> {
-                    ReduceOp op = op(a, 0, c, "mpi_scan");
-                    Collectives k = coll(c);
-                    Payload v = Payload.of(a.get(1));
-                    String alg = MpiArgs.algorithm(a, 2, "mpi_scan");
-                    return toCmo(alg == null ? k.scan(v, op)
-                            : k.scan(v, op, (Algorithms.Scan) algorithm(k, Collective.SCAN, alg)));
-                });
+                combining("mpi_scan", Collective.SCAN, (k, v, op, alg) -> alg == null
+                        ? k.scan(v, op) : k.scan(v, op, (Algorithms.Scan) alg)));
         fn(registry, "mpi_exscan", 2, 3, "mpi_exscan(Op, Obj[, Algorithm]): Op over the Objs of ranks 0..r-1 at"
-                + " rank r, 0 at rank 0", (a, c) -> {
-                    ReduceOp op = op(a, 0, c, "mpi_exscan");
-                    Collectives k = coll(c);
-                    Payload v = Payload.of(a.get(1));
-                    String alg = MpiArgs.algorithm(a, 2, "mpi_exscan");
-                    return toCmo(alg == null ? k.exscan(v, op)
-                            : k.exscan(v, op, (Algorithms.Exscan) algorithm(k, Collective.EXSCAN, alg)));
-                });
+                + " rank r, 0 at rank 0",
+                combining("mpi_exscan", Collective.EXSCAN, (k, v, op, alg) -> alg == null
+                        ? k.exscan(v, op) : k.exscan(v, op, (Algorithms.Exscan) alg)));
         fn(registry, "mpi_shift", 2, 3, "mpi_shift(Q, Obj[, Algorithm]): circular shift; Obj goes to rank"
                 + " (r+Q) mod p, returns the Obj of rank (r-Q) mod p", (a, c) -> {
                     int q = MpiArgs.integer(a, 0, "shift", "mpi_shift");
@@ -158,6 +141,22 @@ public final class MpiFunctions {
                 + " collective on long[] payloads Reps times (each after a barrier) and returns at rank 0"
                 + " [Algorithm, T1, ...], each T the slowest member's seconds; 0 elsewhere",
                 (a, c) -> CollectiveTimer.run(world(c), a));
+    }
+
+    /** A collective combining every member's Obj with an op: the selector's algorithm (null) or a named one. */
+    @FunctionalInterface
+    private interface Combining {
+        Payload run(Collectives k, Payload v, ReduceOp op, org.ox4j.server.coll.CollectiveAlgorithm algorithm);
+    }
+
+    /** {@code name(Op, Obj[, Algorithm])}. */
+    private static OxFunction combining(String name, Collective which, Combining run) {
+        return (a, c) -> {
+            ReduceOp op = op(a, 0, c, name);
+            Collectives k = coll(c);
+            String alg = MpiArgs.algorithm(a, 2, name);
+            return toCmo(run.run(k, Payload.of(a.get(1)), op, alg == null ? null : algorithm(k, which, alg)));
+        };
     }
 
     private static void fn(FunctionRegistry registry, String name, int min, int max, String doc, OxFunction f) {

@@ -9,6 +9,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BinaryOperator;
+import java.util.function.UnaryOperator;
 import org.ox4j.server.eval.EvalContext;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.eval.Interruption;
@@ -178,36 +180,32 @@ public final class Algebra {
         throw invalid("pow");
     }
 
-    /** Square-and-multiply on rings rationals, checking the interrupt flag between products. */
+    /** Rational power by {@link #power(Object, Object, long, BinaryOperator, UnaryOperator)}. */
     private Rational<BigInteger> power(Rational<BigInteger> base, long k) {
-        Rational<BigInteger> result = Rational.one(base.ring);
-        Rational<BigInteger> b = base;
-        while (k > 0) {
-            interruption.check();
-            if ((k & 1) != 0) {
-                result = result.multiply(b);
-            }
-            k >>= 1;
-            if (k > 0) {
-                b = b.multiply(b);
-            }
-        }
-        return result;
+        return power(Rational.one(base.ring), base, k, Rational::multiply, r -> r.multiply(r));
     }
 
-    /** Square-and-multiply on rings polynomials, checking the interrupt flag between products. */
+    /** Polynomial power; squares a copy, since rings squares in place. */
     private MultivariatePolynomial<Rational<BigInteger>> power(MultivariatePolynomial<Rational<BigInteger>> base,
             int k) {
-        MultivariatePolynomial<Rational<BigInteger>> result = base.createOne();
-        MultivariatePolynomial<Rational<BigInteger>> b = base;
+        return power(base.createOne(), base, k, MultivariatePolynomial::multiply, q -> q.clone().square());
+    }
+
+    /**
+     * Square-and-multiply from {@code one}, checking the interrupt flag between products. {@code multiply} may
+     * return its receiver changed (rings polynomials do): only the running result is passed as receiver.
+     */
+    private <T> T power(T one, T base, long k, BinaryOperator<T> multiply, UnaryOperator<T> square) {
+        T result = one;
+        T b = base;
         while (k > 0) {
             interruption.check();
             if ((k & 1) != 0) {
-                result = result.multiply(b);
+                result = multiply.apply(result, b);
             }
             k >>= 1;
             if (k > 0) {
-                b = b.clone().square();
+                b = square.apply(b);
             }
         }
         return result;

@@ -27,8 +27,8 @@ import org.ox4j.server.eval.SessionEvalContext;
 import org.ox4j.server.function.CoreFunctions;
 import org.ox4j.server.function.FunctionRegistry;
 import org.ox4j.server.sm.OperandStack;
-import org.ox4j.server.sm.ReplySink;
 import org.ox4j.server.sm.ServerMathcap;
+import org.ox4j.server.sm.RecordingReplySink;
 import org.ox4j.server.sm.StackMachine;
 
 /**
@@ -50,19 +50,7 @@ class Rfc102CommandsTest {
         eval = new SessionEvalContext(interruption, functions, ext.createServices(
                 new SessionInfo(1, interruption, new SerialCounter(), ServerLimits.DEFAULT)));
         sm = new StackMachine(ext, new ServerMathcap(ext.advertisedCodes()), new AsirLanguage(), eval,
-                new OperandStack(100, 1 << 20), new ReplySink() {
-                    private int n;
-
-                    @Override
-                    public int nextSerial() {
-                        return n++;
-                    }
-
-                    @Override
-                    public void send(OxMessage message) {
-                        sent.add(message);
-                    }
-                }, () -> false);
+                new OperandStack(100, 1 << 20), new RecordingReplySink(sent), () -> false);
     }
 
     @AfterEach

@@ -55,19 +55,7 @@ class StackMachineTest {
         ext = ServerExtensions.standard(functions);
         eval = new SessionEvalContext(interruption, functions, Map.of());
         sm = new StackMachine(ext, new ServerMathcap(ext.advertisedCodes()), new AsirLanguage(), eval,
-                new OperandStack(depth, bytes), new ReplySink() {
-                    private int n;
-
-                    @Override
-                    public int nextSerial() {
-                        return n++;
-                    }
-
-                    @Override
-                    public void send(OxMessage message) {
-                        sent.add(message);
-                    }
-                }, () -> abandoned);
+                new OperandStack(depth, bytes), new RecordingReplySink(sent), () -> abandoned);
     }
 
     private void push(Cmo c) {
@@ -381,17 +369,7 @@ class StackMachineTest {
         ServerExtensions fresh = ext;
         fresh.handler(4242, c -> c.push(CmoString.of("ext")), true);
         sm = new StackMachine(fresh, new ServerMathcap(fresh.advertisedCodes()), new AsirLanguage(), eval,
-                new OperandStack(10, 1 << 20), new ReplySink() {
-                    @Override
-                    public int nextSerial() {
-                        return 0;
-                    }
-
-                    @Override
-                    public void send(OxMessage message) {
-                        sent.add(message);
-                    }
-                }, () -> false);
+                new OperandStack(10, 1 << 20), new RecordingReplySink(sent), () -> false);
         sm.onCommand(new OxCommand(1, 4242));
         assertThat(sm.stack().snapshot()).containsExactly(CmoString.of("ext"));
         assertThat(new ServerMathcap(fresh.advertisedCodes()).smCodes()).contains(4242);

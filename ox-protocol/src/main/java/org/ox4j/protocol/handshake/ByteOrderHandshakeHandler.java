@@ -9,7 +9,6 @@ import java.nio.ByteOrder;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.protocol.codec.OxMessageDecoder;
@@ -39,8 +38,8 @@ public final class ByteOrderHandshakeHandler extends ChannelInboundHandlerAdapte
     private final HandshakeRole role;
     private final byte preferred;
     private final Duration timeout;
-    private final CompletableFuture<ByteOrder> result = new CompletableFuture<>();
-    private ScheduledFuture<?> timeoutTask;
+    private final HandshakeOutcome<ByteOrder> result = new HandshakeOutcome<>(LOG,
+            "byte-order handshake failed, closing");
     private boolean started;
     private boolean sent;
 
@@ -69,7 +68,7 @@ public final class ByteOrderHandshakeHandler extends ChannelInboundHandlerAdapte
 
     /** The agreed order; completed on the channel's event loop (do not block in callbacks). */
     public CompletableFuture<ByteOrder> result() {
-        return result;
+        return result.future();
     }
 
     /** This side's role. */
@@ -83,10 +82,7 @@ public final class ByteOrderHandshakeHandler extends ChannelInboundHandlerAdapte
             return;
         }
         started = true;
-        if (timeout.compareTo(Duration.ZERO) > 0) {
-            timeoutTask = ctx.executor().schedule(() -> fail(ctx, "no byte-order byte from the peer within " + timeout),
-                    timeout.toNanos(), TimeUnit.NANOSECONDS);
-        }
+        result.deadline(ctx, timeout, "no byte-order byte from the peer within " + timeout);
         if (role.writesFirst()) {
             sendOwnByte(ctx);
         }
@@ -110,7 +106,7 @@ public final class ByteOrderHandshakeHandler extends ChannelInboundHandlerAdapte
         byte theirs = in.readByte();
         if (!ByteOrderBytes.isValid(theirs)) {
             in.release();
-            fail(ctx, "peer offered byte " + ByteOrderBytes.describe(theirs) + " (expected: 0x00, 0x01 or 0xff)");
+            result.fail(ctx, "peer offered byte " + ByteOrderBytes.describe(theirs) + " (expected: 0x00, 0x01 or 0xff)");
             return;
         }
         if (!sent) {
@@ -131,16 +127,16 @@ public final class ByteOrderHandshakeHandler extends ChannelInboundHandlerAdapte
     public void channelInactive(ChannelHandlerContext ctx) {
         if (!result.isDone() && !started) {
             // refused earlier in the pipeline (e.g. wrong password), which logged the reason
-            result.completeExceptionally(new HandshakeException("connection closed before the byte-order handshake"));
+            result.failQuietly("connection closed before the byte-order handshake");
         } else if (!result.isDone()) {
-            fail(ctx, "connection closed during the byte-order handshake");
+            result.fail(ctx, "connection closed during the byte-order handshake");
         }
         ctx.fireChannelInactive();
     }
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
-        cancelTimeout();
+        result.cancelDeadline();
     }
 
     private void sendOwnByte(ChannelHandlerContext ctx) {
@@ -150,7 +146,7 @@ public final class ByteOrderHandshakeHandler extends ChannelInboundHandlerAdapte
     }
 
     private void complete(ChannelHandlerContext ctx, byte theirs, ByteBuf rest) {
-        cancelTimeout();
+        result.cancelDeadline();
         ByteOrder order = ByteOrderBytes.decide(preferred, theirs);
         OxMessageDecoder decoder = ctx.pipeline().get(OxMessageDecoder.class);
         if (decoder != null) {
@@ -163,30 +159,13 @@ public final class ByteOrderHandshakeHandler extends ChannelInboundHandlerAdapte
         LOG.debug("{}: byte order {} (sent {}, received {})", ctx.channel(), order,
                 ByteOrderBytes.describe(preferred), ByteOrderBytes.describe(theirs));
         ctx.pipeline().remove(this);
-        result.complete(order);
+        result.succeed(order);
         ctx.fireUserEventTriggered(new HandshakeCompleted(order, preferred, theirs));
         ctx.fireChannelActive();
         if (rest.isReadable()) {
             ctx.fireChannelRead(rest);
         } else {
             rest.release();
-        }
-    }
-
-    private void fail(ChannelHandlerContext ctx, String reason) {
-        if (result.isDone()) {
-            return;
-        }
-        cancelTimeout();
-        LOG.warn("{}: byte-order handshake failed, closing: {}", ctx.channel(), reason);
-        result.completeExceptionally(new HandshakeException(reason));
-        ctx.close();
-    }
-
-    private void cancelTimeout() {
-        if (timeoutTask != null) {
-            timeoutTask.cancel(false);
-            timeoutTask = null;
         }
     }
 }

@@ -8,7 +8,6 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -24,10 +23,9 @@ public final class PasswordVerifier extends ChannelInboundHandlerAdapter {
 
     private final byte[] expected;
     private final Duration timeout;
-    private final CompletableFuture<Void> result = new CompletableFuture<>();
+    private final HandshakeOutcome<Void> result = new HandshakeOutcome<>(LOG, "connection refused");
     private final byte[] received;
     private int count;
-    private ScheduledFuture<?> timeoutTask;
 
     /**
      * @param password the password the connecting side must send
@@ -44,15 +42,12 @@ public final class PasswordVerifier extends ChannelInboundHandlerAdapter {
 
     /** Completes when the password was verified; fails when the connection was refused. */
     public CompletableFuture<Void> result() {
-        return result;
+        return result.future();
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
-        if (timeout.compareTo(Duration.ZERO) > 0) {
-            timeoutTask = ctx.executor().schedule(() -> refuse(ctx, "no password within " + timeout),
-                    timeout.toNanos(), TimeUnit.NANOSECONDS);
-        }
+        result.deadline(ctx, timeout, "no password within " + timeout);
         if (!ctx.channel().config().isAutoRead()) {
             ctx.read();
         }
@@ -78,13 +73,13 @@ public final class PasswordVerifier extends ChannelInboundHandlerAdapter {
         }
         if (!MessageDigest.isEqual(received, expected)) {
             in.release();
-            refuse(ctx, "wrong one-time password");
+            result.fail(ctx, "wrong one-time password");
             return;
         }
-        cancelTimeout();
+        result.cancelDeadline();
         LOG.debug("{}: one-time password accepted", ctx.channel());
         ctx.pipeline().remove(this);
-        result.complete(null);
+        result.succeed(null);
         ctx.fireChannelActive();
         if (in.isReadable()) {
             ctx.fireChannelRead(in);
@@ -104,30 +99,13 @@ public final class PasswordVerifier extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         if (!result.isDone()) {
-            refuse(ctx, "connection closed after " + count + " password bytes");
+            result.fail(ctx, "connection closed after " + count + " password bytes");
         }
         ctx.fireChannelInactive();
     }
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
-        cancelTimeout();
-    }
-
-    private void refuse(ChannelHandlerContext ctx, String reason) {
-        if (result.isDone()) {
-            return;
-        }
-        cancelTimeout();
-        LOG.warn("{}: connection refused: {}", ctx.channel(), reason);
-        result.completeExceptionally(new HandshakeException(reason));
-        ctx.close();
-    }
-
-    private void cancelTimeout() {
-        if (timeoutTask != null) {
-            timeoutTask.cancel(false);
-            timeoutTask = null;
-        }
+        result.cancelDeadline();
     }
 }

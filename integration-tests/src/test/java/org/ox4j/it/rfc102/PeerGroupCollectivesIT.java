@@ -180,6 +180,33 @@ class PeerGroupCollectivesIT {
         }
     }
 
+    @Test
+    void anEnvelopeThatArrivesBeforeTheMessagingLayerAttachesWaitsForIt() throws Exception {
+        try (LocalPeerGroups g = new LocalPeerGroups(2, Duration.ofSeconds(20), false)) {
+            Cmo envelope = CmoList.of(CmoString.of("ox4j-mpi"), CmoZZ.of(7));
+            // the envelope is on member 1's link before member 1 has a messaging layer (created lazily in a server)
+            g.member(0).sendEnvelope(1, envelope).get(10, TimeUnit.SECONDS);
+            g.member(0).send(1, CmoString.of("after"), g.interruptions.get(0));
+            ConcurrentLinkedQueue<Cmo> seen = new ConcurrentLinkedQueue<>();
+            g.member(1).setListener(new PeerGroup.Listener() {
+                @Override
+                public void onEnvelope(int sourceRank, Cmo e) {
+                    seen.add(e);
+                }
+
+                @Override
+                public void onStreamBody(int sourceRank, org.ox4j.server.comm.StreamBody body) {
+                }
+
+                @Override
+                public void onLinkFailure(int peerRank, Throwable cause) {
+                }
+            });
+            assertThat(g.member(1).receive(0, g.interruptions.get(1))).isEqualTo(CmoString.of("after"));
+            assertThat(seen).containsExactly(envelope);
+        }
+    }
+
     private static void assertRootOnly(List<Cmo> got, int root, Cmo expected) {
         for (int me = 0; me < got.size(); me++) {
             assertThat(got.get(me)).as("member %d (root %d)", me, root)

@@ -73,9 +73,10 @@ public final class PeerGroup implements AutoCloseable {
     private final PeerLink.Listener linkListener = new PeerLink.Listener() {
         @Override
         public void onEnvelope(int sourceRank, Cmo envelope) {
-            Listener l = listener;
+            Listener l = listener.await(config.timeout());
             if (l == null) {
-                LOG.warn("envelope from rank {} dropped: no messaging layer attached", sourceRank);
+                LOG.warn("envelope from rank {} dropped: no messaging layer attached within {}", sourceRank,
+                        config.timeout());
             } else {
                 l.onEnvelope(sourceRank, envelope);
             }
@@ -83,9 +84,10 @@ public final class PeerGroup implements AutoCloseable {
 
         @Override
         public void onBulk(int sourceRank, StreamBody body) {
-            Listener l = listener;
+            Listener l = listener.await(config.timeout());
             if (l == null) {
-                LOG.warn("stream body from rank {} skipped: no messaging layer attached", sourceRank);
+                LOG.warn("stream body from rank {} skipped: no messaging layer attached within {}", sourceRank,
+                        config.timeout());
             } else {
                 l.onStreamBody(sourceRank, body);
             }
@@ -93,13 +95,13 @@ public final class PeerGroup implements AutoCloseable {
 
         @Override
         public void onLinkClosed(int peerRank, Throwable cause) {
-            Listener l = listener;
+            Listener l = listener.current();
             if (l != null) {
                 l.onLinkFailure(peerRank, cause);
             }
         }
     };
-    private volatile Listener listener;
+    private final ListenerSlot<Listener> listener = new ListenerSlot<>();
     private volatile int nserver;
     private volatile int rank;
 
@@ -115,9 +117,12 @@ public final class PeerGroup implements AutoCloseable {
         return config;
     }
 
-    /** Attaches the messaging layer (envelopes and link failures). */
+    /**
+     * Attaches the messaging layer (envelopes and link failures). Until one is attached, a link that receives an
+     * envelope waits for it (up to the group's timeout) rather than dropping it.
+     */
     public void setListener(Listener l) {
-        this.listener = l;
+        listener.set(l);
     }
 
     /** This member's rank (0 until set). */
@@ -429,6 +434,7 @@ public final class PeerGroup implements AutoCloseable {
     /** Closes every link. */
     @Override
     public void close() {
+        listener.close();
         for (int i = 0; i < MAX_LINKS; i++) {
             PeerLink l = links.getAndSet(i, null);
             if (l != null) {

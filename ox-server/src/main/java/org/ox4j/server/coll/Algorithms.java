@@ -22,6 +22,19 @@ public final class Algorithms {
     public interface Bcast extends CollectiveAlgorithm {
         Payload bcast(CollChannel ch, Payload value, int root);
 
+        /**
+         * MPI_Bcast: every rank holds an array buffer of the same kind and length; the root's is sent and every
+         * other rank's is overwritten with it. Here through {@link #bcast} and a copy; algorithms that can write
+         * straight into the buffer override it.
+         */
+        default void bcastInto(CollChannel ch, Payload buffer, int root) {
+            boolean isRoot = ch.rank() == root;
+            Payload got = bcast(ch, isRoot ? buffer : null, root);
+            if (!isRoot) {
+                got.copyTo(buffer);
+            }
+        }
+
         @Override
         default Collective collective() {
             return Collective.BCAST;
@@ -31,6 +44,18 @@ public final class Algorithms {
     /** op over all ranks' values in rank order, at the root; null elsewhere. */
     public interface Reduce extends CollectiveAlgorithm {
         Payload reduce(CollChannel ch, Payload value, ReduceOp op, int root);
+
+        /**
+         * MPI_Reduce with a receive buffer: the result goes into {@code result} (an array like {@code value}) at the
+         * root; other ranks pass null. Here through {@link #reduce} and a copy; algorithms that can combine straight
+         * into the buffer override it.
+         */
+        default void reduceInto(CollChannel ch, Payload value, Payload result, ReduceOp op, int root) {
+            Payload got = reduce(ch, value, op, root);
+            if (ch.rank() == root) {
+                got.copyTo(result);
+            }
+        }
 
         @Override
         default Collective collective() {

@@ -32,6 +32,17 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
 
     @Override
     public Payload bcast(CollChannel ch, Payload value, int root) {
+        return run(ch, value, root, null);
+    }
+
+    /** Relays fill the buffer chunk by chunk as the stream passes: no result array is made. */
+    @Override
+    public void bcastInto(CollChannel ch, Payload buffer, int root) {
+        run(ch, buffer, root, buffer);
+    }
+
+    /** The broadcast; at non-roots the stream goes into {@code buffer}, or into a new array when it is null. */
+    private Payload run(CollChannel ch, Payload value, int root, Payload buffer) {
         int p = ch.size();
         if (p == 1) {
             return value;
@@ -46,6 +57,10 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
         OutStream out = next >= 0 ? ch.sendStream(next, in.kind(), in.length()) : null;
         LateCopy copy = new LateCopy(in);
         StreamedPayload.Assembler[] result = new StreamedPayload.Assembler[1];
+        if (buffer != null) {
+            result[0] = StreamedPayload.assemblerInto(in.kind(), in.length(), buffer);
+            copy.into(result[0]);
+        }
         // on the link's reader thread: pass each chunk on first, then keep its bytes
         StreamHandler handler = b -> {
             if (out == null || out.writeNowKeeping(b)) {
@@ -57,8 +72,10 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
         };
         // allocating the result (zeroing m bytes) meanwhile does not hold up the relaying
         StreamSends.relay(ch, in, out, handler, () -> {
-            result[0] = StreamedPayload.assembler(in.kind(), in.length());
-            copy.into(result[0]);
+            if (result[0] == null) {
+                result[0] = StreamedPayload.assembler(in.kind(), in.length());
+                copy.into(result[0]);
+            }
         });
         return result[0].result();
     }

@@ -108,6 +108,51 @@ public final class Collectives {
         return a.bcast(channel(), value, root);
     }
 
+    /**
+     * MPI_Bcast into buffers: every rank passes an array of the same kind and length; the root's is sent and the
+     * others' are overwritten. As the size is known everywhere, each rank picks the algorithm itself (no
+     * announcement) and nothing is allocated for the result.
+     */
+    public void bcastInto(Payload buffer, int root) {
+        checkBuffer(buffer, "bcast");
+        bcastInto(buffer, root,
+                (Algorithms.Bcast) selector.select(Collective.BCAST, p(), buffer.byteSize(), null, true));
+    }
+
+    public void bcastInto(Payload buffer, int root, Algorithms.Bcast a) {
+        checkRoot(root);
+        checkBuffer(buffer, "bcast");
+        a.bcastInto(channel(), buffer, root);
+    }
+
+    /**
+     * MPI_Reduce into a receive buffer: op over every rank's array, into {@code result} (an array of the kind and
+     * length of {@code value}) at the root; other ranks pass null.
+     */
+    public void reduceInto(Payload value, Payload result, ReduceOp op, int root) {
+        checkBuffer(value, "reduce");
+        reduceInto(value, result, op, root,
+                (Algorithms.Reduce) selector.select(Collective.REDUCE, p(), value.byteSize(), op, true));
+    }
+
+    public void reduceInto(Payload value, Payload result, ReduceOp op, int root, Algorithms.Reduce a) {
+        checkRoot(root);
+        checkOp(a, op);
+        checkBuffer(value, "reduce");
+        if (comm.rank() == root && (result == null || result.kind() != value.kind()
+                || result.count() != value.count())) {
+            throw new CommException("reduce: the root's receive buffer " + result + " does not match its value "
+                    + value + " (expected: an array of the same kind and length)");
+        }
+        a.reduceInto(channel(), value, result, op, root);
+    }
+
+    private static void checkBuffer(Payload buffer, String what) {
+        if (buffer == null || !buffer.isArray()) {
+            throw new CommException(what + ": a buffer must be an array payload, not " + buffer);
+        }
+    }
+
     /** op over all values in rank order, at {@code root}; null elsewhere. */
     public Payload reduce(Payload value, ReduceOp op, int root) {
         return reduce(value, op, root,

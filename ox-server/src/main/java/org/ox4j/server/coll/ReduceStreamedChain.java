@@ -40,11 +40,29 @@ public final class ReduceStreamedChain implements Algorithms.Reduce {
 
     @Override
     public Payload reduce(CollChannel ch, Payload value, ReduceOp op, int root) {
+        return run(ch, value, null, op, root);
+    }
+
+    /** The root combines the last time straight into {@code result}: no result array is made. */
+    @Override
+    public void reduceInto(CollChannel ch, Payload value, Payload result, ReduceOp op, int root) {
+        if (!value.isArray()) {
+            Algorithms.Reduce.super.reduceInto(ch, value, result, op, root);
+        } else {
+            run(ch, value, result, op, root);
+        }
+    }
+
+    /** The reduction; at the root into {@code buffer}, or into a new array when it is null. */
+    private Payload run(CollChannel ch, Payload value, Payload buffer, ReduceOp op, int root) {
         if (!value.isArray()) {
             return ReduceBinomial.INSTANCE.reduce(ch, value, op, root);
         }
         int p = ch.size();
         if (p == 1) {
+            if (buffer != null) {
+                value.copyTo(buffer);
+            }
             return value;
         }
         int rel = (ch.rank() - root + p) % p;
@@ -58,7 +76,9 @@ public final class ReduceStreamedChain implements Algorithms.Reduce {
             throw new CommException("reduce: rank " + in.source() + " streams " + in.length() + " bytes of "
                     + in.kind() + ", this rank has " + mine.length() + " bytes of " + value.kind());
         }
-        StreamedPayload.Assembler result = rel == 0 ? StreamedPayload.assembler(in.kind(), in.length()) : null;
+        StreamedPayload.Assembler result = rel != 0 ? null : buffer != null
+                ? StreamedPayload.assemblerInto(in.kind(), in.length(), buffer)
+                : StreamedPayload.assembler(in.kind(), in.length());
         OutStream out = rel == 0 ? null : ch.sendStream(BlockMoves.abs(rel - 1, root, p), in.kind(), in.length());
         long[] off = {0};
         // on the link's reader thread: combine this rank's slice into the chunk, then pass it on

@@ -107,6 +107,18 @@ public final class Payload {
         return value;
     }
 
+    /**
+     * Copies this array payload's elements into {@code target}'s array (a receive buffer, MPI style); both must be
+     * arrays of the same kind and length.
+     */
+    public void copyTo(Payload target) {
+        if (!isArray() || target.kind != kind || target.count() != count()) {
+            throw new CommException("receive buffer " + target + " cannot take " + this
+                    + " (expected: an array of the same kind and length)");
+        }
+        System.arraycopy(value, 0, target.value, 0, count());
+    }
+
     /** Element count: array length, list length for a {@code CMO_LIST}, 1 for another CMO, 0 for NONE. */
     public int count() {
         return switch (kind) {

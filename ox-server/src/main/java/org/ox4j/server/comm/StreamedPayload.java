@@ -68,9 +68,21 @@ public final class StreamedPayload {
         private final Object target;
         private long filled;
 
-        private Assembler(Payload.Kind kind, long length) {
+        private Assembler(Payload.Kind kind, long length, Payload buffer) {
             this.kind = kind;
             this.length = length;
+            if (buffer != null) {
+                if (!buffer.isArray() || buffer.kind() != kind || buffer.byteSize() != length) {
+                    throw new CommException("stream of " + length + " bytes of " + kind + " does not fit the receive "
+                            + "buffer " + buffer + " (expected: an array of the same kind and size on every rank)");
+                }
+                this.target = switch (kind) {
+                    case LONGS -> buffer.longs();
+                    case DOUBLES -> buffer.doubles();
+                    default -> buffer.bytes();
+                };
+                return;
+            }
             boolean words = kind == Payload.Kind.LONGS || kind == Payload.Kind.DOUBLES;
             if (length < 0 || length > Integer.MAX_VALUE - 8 || (words && length % 8 != 0)) {
                 throw new CommException("stream of " + length + " bytes cannot hold a " + kind + " payload");
@@ -115,6 +127,11 @@ public final class StreamedPayload {
 
     /** An assembler for a stream of {@code length} bytes of {@code kind}. */
     public static Assembler assembler(Payload.Kind kind, long length) {
-        return new Assembler(kind, length);
+        return new Assembler(kind, length, null);
+    }
+
+    /** An assembler that fills {@code buffer}'s array (a receive buffer of the stream's kind and size). */
+    public static Assembler assemblerInto(Payload.Kind kind, long length, Payload buffer) {
+        return new Assembler(kind, length, java.util.Objects.requireNonNull(buffer, "buffer"));
     }
 }

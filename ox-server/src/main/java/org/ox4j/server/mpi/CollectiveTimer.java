@@ -20,7 +20,9 @@ import org.ox4j.server.eval.EvaluationException;
 /**
  * {@code mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds])}: times one collective inside the servers, as
  * the Open MPI reference program does ({@code benchmarks/mpi/ox4j_mpi_bench.c}). Payloads are {@code long[]} of
- * Bytes/8 elements (at least one), so reductions are element-wise sums; size conventions follow
+ * Bytes/8 elements (at least one), so reductions are element-wise sums; bcast and reduce run MPI style, into
+ * buffers made once ({@link Collectives#bcastInto}, {@link Collectives#reduceInto}), as MPI_Bcast and MPI_Reduce do
+ * in the reference program; size conventions follow
  * {@link CollectiveAlgorithm}: message size for bcast, reduce, allreduce, scan, exscan, shift and pingpong; total
  * gathered size for gather, scatter, allgather; total a rank sends for alltoall.
  *
@@ -127,18 +129,35 @@ final class CollectiveTimer {
                 return new Kernel(b.name(), () -> k.barrier(b), () -> k.barrier(b));
             }
             case BCAST: {
-                Payload v = r == 0 ? Payload.ofLongs(pattern(n, 0, 0)) : null;
-                Supplier<Payload> s = () -> chosen == null ? k.bcast(v, 0) : k.bcast(v, 0, (Algorithms.Bcast) chosen);
-                return new Kernel(label, s::get, () -> expect(s.get().longs(), pattern(n, 0, 0), "bcast"));
+                // MPI_Bcast: one buffer per rank, the root's sent, the others' overwritten on every run
+                Payload buffer = Payload.ofLongs(r == 0 ? pattern(n, 0, 0) : new long[n]);
+                Runnable s = () -> {
+                    if (chosen == null) {
+                        k.bcastInto(buffer, 0);
+                    } else {
+                        k.bcastInto(buffer, 0, (Algorithms.Bcast) chosen);
+                    }
+                };
+                return new Kernel(label, s, () -> {
+                    s.run();
+                    expect(buffer.longs(), pattern(n, 0, 0), "bcast");
+                });
             }
             case REDUCE: {
+                // MPI_Reduce: the sum goes into the root's receive buffer on every run
                 Payload v = Payload.ofLongs(ramp(n, r + 1));
-                Supplier<Payload> s = () -> chosen == null ? k.reduce(v, ReduceOps.SUM, 0)
-                        : k.reduce(v, ReduceOps.SUM, 0, (Algorithms.Reduce) chosen);
-                return new Kernel(label, s::get, () -> {
-                    Payload got = s.get();
+                Payload result = r == 0 ? Payload.ofLongs(new long[n]) : null;
+                Runnable s = () -> {
+                    if (chosen == null) {
+                        k.reduceInto(v, result, ReduceOps.SUM, 0);
+                    } else {
+                        k.reduceInto(v, result, ReduceOps.SUM, 0, (Algorithms.Reduce) chosen);
+                    }
+                };
+                return new Kernel(label, s, () -> {
+                    s.run();
                     if (r == 0) {
-                        expect(got.longs(), ramp(n, triangle(p)), "reduce");
+                        expect(result.longs(), ramp(n, triangle(p)), "reduce");
                     }
                 });
             }

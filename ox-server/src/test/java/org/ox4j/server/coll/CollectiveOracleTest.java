@@ -111,6 +111,11 @@ class CollectiveOracleTest {
                     Payload got = coll.bcast(r == root ? v : null, root, a);
                     assertThat(got).as("bcast %s root %d value %s", a.name(), root, v).isEqualTo(v);
                 }
+                // MPI style: the root's array into every other rank's buffer
+                Payload want = longs(root + 40, LEN);
+                Payload buffer = r == root ? longs(root + 40, LEN) : Payload.ofLongs(new long[LEN]);
+                coll.bcastInto(buffer, root, a);
+                assertThat(buffer).as("bcastInto %s root %d", a.name(), root).isEqualTo(want);
             }
         }
     }
@@ -121,6 +126,11 @@ class CollectiveOracleTest {
                 Payload s = coll.reduce(longs(r, LEN), ReduceOps.SUM, root, a);
                 assertThat(s).as("reduce %s sum root %d", a.name(), root).isEqualTo(r == root ? sumOracle(p, LEN)
                         : null);
+                Payload into = r == root ? Payload.ofLongs(new long[LEN]) : null;
+                coll.reduceInto(longs(r, LEN), into, ReduceOps.SUM, root, a);
+                if (r == root) {
+                    assertThat(into).as("reduceInto %s root %d", a.name(), root).isEqualTo(sumOracle(p, LEN));
+                }
                 if (a.supports(ReduceOps.LIST_APPEND)) {
                     Payload l = coll.reduce(list(r), ReduceOps.LIST_APPEND, root, a);
                     assertThat(l).as("reduce %s append root %d", a.name(), root)
@@ -243,6 +253,15 @@ class CollectiveOracleTest {
                 assertThat(coll.bcast(r == root ? list(root) : null, root)).isEqualTo(list(root));
                 assertThat(coll.reduce(list(r), ReduceOps.LIST_APPEND, root)).isEqualTo(r == root ? appendOracle(p)
                         : null);
+                // into buffers every rank picks the algorithm from the size it knows: no announcement, same result
+                Payload buffer = r == root ? longs(root, 200_000) : Payload.ofLongs(new long[200_000]);
+                coll.bcastInto(buffer, root);
+                assertThat(buffer).isEqualTo(big);
+                Payload sum = r == root ? Payload.ofLongs(new long[200_000]) : null;
+                coll.reduceInto(longs(r, 200_000), sum, ReduceOps.SUM, root);
+                if (r == root) {
+                    assertThat(sum).isEqualTo(sumOracle(p, 200_000));
+                }
             }
             assertThat(coll.allreduce(longs(r, 100_000), ReduceOps.SUM)).isEqualTo(sumOracle(p, 100_000));
             assertThat(coll.allreduce(list(r), ReduceOps.LIST_APPEND)).isEqualTo(appendOracle(p));

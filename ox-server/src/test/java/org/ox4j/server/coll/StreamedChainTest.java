@@ -115,6 +115,59 @@ class StreamedChainTest {
         });
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5})
+    void intoBuffersRelaysFillTheirBufferAndTheRootCombinesIntoItsOwn(int p) {
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            int r = comm.rank();
+            for (int root = 0; root < p; root++) {
+                for (Payload v : inputs(root)) {
+                    Payload buffer = r == root ? v : emptyLike(v);
+                    coll.bcastInto(buffer, root, BcastStreamedChain.INSTANCE);
+                    assertThat(buffer).as("bcastInto root %d, %s", root, v.kind()).isEqualTo(v);
+                }
+                for (int k = 0; k < inputs(r).size(); k++) {
+                    Payload mine = inputs(r).get(k);
+                    ReduceOp op = opFor(mine);
+                    Payload expected = inputs(0).get(k);
+                    for (int q = 1; q < p; q++) {
+                        expected = op.apply(expected, inputs(q).get(k));
+                    }
+                    Payload result = r == root ? emptyLike(mine) : null;
+                    coll.reduceInto(mine, result, op, root, ReduceStreamedChain.INSTANCE);
+                    if (r == root) {
+                        assertThat(result).as("reduceInto root %d, %s", root, mine.kind()).isEqualTo(expected);
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    @Test
+    void aReceiveBufferOfAnotherSizeIsRefusedNamingBothSizes() {
+        assertThatThrownBy(() -> RankHarness.run(2, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(5));
+            Payload buffer = comm.rank() == 0 ? Payload.ofLongs(longs(1, 100)) : Payload.ofLongs(new long[99]);
+            coll.bcastInto(buffer, 0, BcastStreamedChain.INSTANCE);
+            return null;
+        })).hasStackTraceContaining("stream of 800 bytes of LONGS does not fit the receive buffer Payload[LONGS x 99]");
+        assertThatThrownBy(() -> RankHarness.run(1, comm -> {
+            new Collectives(comm, ALL, Duration.ofSeconds(5)).reduceInto(Payload.ofLongs(1, 2), Payload.ofDoubles(0, 0),
+                    ReduceOps.SUM, 0);
+            return null;
+        })).hasStackTraceContaining("does not match its value");
+    }
+
+    private static Payload emptyLike(Payload v) {
+        return switch (v.kind()) {
+            case LONGS -> Payload.ofLongs(new long[v.count()]);
+            case DOUBLES -> Payload.ofDoubles(new double[v.count()]);
+            default -> Payload.ofBytes(new byte[v.count()]);
+        };
+    }
+
     @Test
     void reduceOfCmoValuesFallsBackToTheBinomialTree() {
         List<Payload> sums = RankHarness.run(4, comm -> new Collectives(comm, ALL, Duration.ofSeconds(30))

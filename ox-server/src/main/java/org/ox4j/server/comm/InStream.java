@@ -103,7 +103,11 @@ public final class InStream {
             pool.release(chunk);
         } else if (handler != null) {
             dispatch(handler, chunk);
-            notifyAll();
+            // the receiver waits for the end or a failure only (its idle limit rereads lastProgress when it wakes):
+            // waking it for every chunk cost two context switches per chunk on a busy host
+            if (failure != null) {
+                notifyAll();
+            }
         } else {
             early.add(chunk);
         }

@@ -18,7 +18,7 @@ import org.ox4j.server.comm.Payload;
 import org.ox4j.server.eval.EvaluationException;
 
 /**
- * {@code mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds])}: times one collective inside the servers, as
+ * {@code mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds[, WarmUpSeconds]])}: times one collective inside the servers, as
  * the Open MPI reference program does ({@code benchmarks/mpi/ox4j_mpi_bench.c}). Payloads are {@code long[]} of
  * Bytes/8 elements (at least one), so reductions are element-wise sums; bcast and reduce run MPI style, into
  * buffers made once ({@link Collectives#bcastInto}, {@link Collectives#reduceInto}), as MPI_Bcast and MPI_Reduce do
@@ -26,7 +26,8 @@ import org.ox4j.server.eval.EvaluationException;
  * {@link CollectiveAlgorithm}: message size for bcast, reduce, allreduce, scan, exscan, shift and pingpong; total
  * gathered size for gather, scatter, allgather; total a rank sends for alltoall.
  *
- * <p>One run is checked against the expected values, one more warms up, then each sample is: barrier, run, and the
+ * <p>One run is checked against the expected values, then it warms up until no member's JIT compiler is busy any
+ * more (at most WarmUpSeconds, default 5; {@link JitWarmUp}), then each sample is: barrier, run, and the
  * slowest member's elapsed time (a MAX reduction to rank 0). {@code pingpong} is a send/receive round trip between
  * ranks 0 and 1 (others idle) and reports half of it. Stops after Reps samples, or earlier once MaxSeconds
  * (default 10) have been spent and at least 3 samples taken.
@@ -44,15 +45,16 @@ final class CollectiveTimer {
         long bytes = MpiArgs.longInteger(a, 2, "bytes", "mpi_time");
         int reps = MpiArgs.integer(a, 3, "reps", "mpi_time");
         double maxSeconds = a.size() > 4 ? MpiArgs.integer(a, 4, "max seconds", "mpi_time") : 10;
-        if (bytes < 0 || bytes > 256L << 20 || reps < 1) {
-            throw new EvaluationException("mpi_time : bytes " + bytes + ", reps " + reps
-                    + " (expected: 0..268435456 and >= 1)");
+        double warmUpSeconds = a.size() > 5 ? MpiArgs.integer(a, 5, "warm-up seconds", "mpi_time") : 5;
+        if (bytes < 0 || bytes > 256L << 20 || reps < 1 || warmUpSeconds < 0) {
+            throw new EvaluationException("mpi_time : bytes " + bytes + ", reps " + reps + ", warm-up "
+                    + warmUpSeconds + " s (expected: 0..268435456, >= 1, >= 0)");
         }
         Collectives k = world.collectives();
         Kernel kernel = name.equals("pingpong") ? pingPong(world.comm(), bytes) : kernel(k, name, alg, bytes);
         Runnable check = kernel.check();
         check.run();
-        kernel.body().run();
+        JitWarmUp.run(k, kernel.body(), warmUpSeconds);
         List<Double> samples = new ArrayList<>();
         double spent = 0;
         boolean more = true;

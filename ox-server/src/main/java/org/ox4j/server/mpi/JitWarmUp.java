@@ -1,0 +1,53 @@
+package org.ox4j.server.mpi;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import org.ox4j.server.coll.Collectives;
+import org.ox4j.server.coll.ReduceOps;
+import org.ox4j.server.comm.Payload;
+
+/**
+ * Warm-up before timing a collective in the JVM: runs it until no member's JIT compiler has finished anything for
+ * {@link #QUIET_SECONDS} (and at least {@link #QUIET_RUNS} runs), or until the budget is spent. Without it the first
+ * samples of a large collective run partly interpreted while the compiler threads take the cores the links need.
+ * Every member runs the same number of times: rank 0 decides from the busiest member's compile time.
+ */
+final class JitWarmUp {
+    static final double QUIET_SECONDS = 0.3;
+    static final int QUIET_RUNS = 2;
+
+    private JitWarmUp() {
+    }
+
+    /** Runs {@code body} until the JIT is quiet on every member or {@code maxSeconds} passed; the number of runs. */
+    static int run(Collectives k, Runnable body, double maxSeconds) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean measurable = jit != null && jit.isCompilationTimeMonitoringSupported();
+        long start = System.nanoTime();
+        long quietSince = start;
+        int quietRuns = 0;
+        int runs = 0;
+        boolean more = true;
+        while (more) {
+            long before = measurable ? jit.getTotalCompilationTime() : 0;
+            body.run();
+            runs++;
+            long compiled = measurable ? jit.getTotalCompilationTime() - before : 0;
+            Payload busiest = k.reduce(Payload.ofLongs(compiled), ReduceOps.MAX, 0);
+            long go = 0;
+            if (busiest != null) {
+                long now = System.nanoTime();
+                if (busiest.longs()[0] > 0) {
+                    quietSince = now;
+                    quietRuns = 0;
+                } else {
+                    quietRuns++;
+                }
+                boolean quiet = quietRuns >= QUIET_RUNS && (now - quietSince) / 1e9 >= QUIET_SECONDS;
+                go = !quiet && (now - start) / 1e9 < maxSeconds ? 1 : 0;
+            }
+            more = k.bcast(busiest != null ? Payload.ofLongs(go) : null, 0).longs()[0] == 1;
+        }
+        return runs;
+    }
+}

@@ -105,7 +105,7 @@ public final class CollBench {
             double beta = Double.isNaN(o.linkBeta()) ? model.beta() : o.linkBeta();
             if (o.wants("pingpong")) {
                 for (long bytes : o.sizes()) {
-                    double t = time(g, "pingpong", "blocking", bytes, o.repsFor(bytes));
+                    double t = time(g, "pingpong", "blocking", bytes, o.repsFor(bytes), o.warmUpSeconds());
                     rows.add(print(new Row("pingpong", "blocking", p, bytes, t, model.pointToPoint(bytes), true,
                             Double.NaN, bytes * beta)));
                 }
@@ -121,7 +121,7 @@ public final class CollBench {
                         if (!o.wantsAlgorithm(a.name(), a.name().equals(pick))) {
                             continue;
                         }
-                        double t = time(g, c.propertyName(), a.name(), bytes, o.repsFor(bytes));
+                        double t = time(g, c.propertyName(), a.name(), bytes, o.repsFor(bytes), o.warmUpSeconds());
                         rows.add(print(new Row(c.propertyName(), a.name(), p, bytes, t, a.predict(model, p, bytes),
                                 a.name().equals(pick), Double.NaN, bound(c, p, bytes, beta))));
                     }
@@ -162,9 +162,11 @@ public final class CollBench {
     }
 
     /** Median of the per-repetition times {@code mpi_time} reports at rank 0. */
-    private static double time(ServerGroup g, String collective, String algorithm, long bytes, int reps) {
+    private static double time(ServerGroup g, String collective, String algorithm, long bytes, int reps,
+            int warmUpSeconds) {
         List<Cmo> got = g.all((r, m) -> m.callAsync("mpi_time", CmoString.of(collective), CmoString.of(algorithm),
-                CmoZZ.of(bytes), CmoZZ.of(reps), CmoZZ.of(5)), "mpi_time " + collective + " " + algorithm);
+                CmoZZ.of(bytes), CmoZZ.of(reps), CmoZZ.of(5), CmoZZ.of(warmUpSeconds)),
+                "mpi_time " + collective + " " + algorithm);
         CmoList l = (CmoList) got.get(0);
         double[] t = new double[l.size() - 1];
         for (int i = 1; i < l.size(); i++) {

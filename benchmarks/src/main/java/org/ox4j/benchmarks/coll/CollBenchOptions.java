@@ -20,13 +20,15 @@ import java.util.List;
  * @param ssh         the ssh command for {@code hostfile}
  * @param linkRate    the nominal link rate in bit/s (0 if unknown): the m/β bound uses its TCP goodput
  * @param algorithms  algorithms to measure (empty = all)
+ * @param warmUpSeconds longest JIT warm-up before each measurement (mpi_time's WarmUpSeconds)
  */
 public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int reps, Path csv, Path svg,
         long calibrateMax, boolean openMpi, List<String> only, Path hostfile, List<String> ssh, double linkRate,
-        List<String> algorithms) {
+        List<String> algorithms, int warmUpSeconds) {
     static final String USAGE = "usage: bin/ox-bench [coll] [--csv FILE] [--svg FILE] [--p 2,4,8]"
             + " [--sizes 8,65536,1048576,16777216] [--reps N] [--calibrate-max BYTES] [--no-mpi]"
-            + " [--only bcast,allreduce,...] [--algorithms stream_chain,...] [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit]";
+            + " [--only bcast,allreduce,...] [--algorithms stream_chain,...] [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit]"
+            + " [--warmup SECONDS]";
 
     public CollBenchOptions {
         groupSizes = List.copyOf(groupSizes);
@@ -50,6 +52,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         List<String> ssh = List.of("ssh", "-o", "BatchMode=yes");
         double linkRate = 0;
         List<String> algorithms = List.of();
+        int warmUp = 5;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -65,14 +68,17 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 case "--ssh" -> ssh = Arrays.asList(value(args, ++i, a).trim().split("\\s+"));
                 case "--link-rate" -> linkRate = bitRate(value(args, ++i, a));
                 case "--algorithms" -> algorithms = Arrays.asList(value(args, ++i, a).split(","));
+                case "--warmup" -> warmUp = Integer.parseInt(value(args, ++i, a));
                 default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
             }
         }
         if (ps.stream().anyMatch(p -> p < 2 || p > 64) || sizes.stream().anyMatch(s -> s < 1 || s > (64L << 20))
-                || reps < 0) {
-            throw new IllegalArgumentException("--p values 2..64, --sizes 1..67108864, --reps >= 0\n" + USAGE);
+                || reps < 0 || warmUp < 0) {
+            throw new IllegalArgumentException("--p values 2..64, --sizes 1..67108864, --reps >= 0, --warmup >= 0\n"
+                    + USAGE);
         }
-        return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only, hostfile, ssh, linkRate, algorithms);
+        return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only, hostfile, ssh, linkRate, algorithms,
+                warmUp);
     }
 
     /** {@code 1gbit}, {@code 100mbit}, {@code 2.5gbit}, {@code 1e9} → bit/s (the units of {@code tc}). */

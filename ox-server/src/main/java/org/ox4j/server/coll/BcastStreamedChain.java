@@ -53,45 +53,52 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
             StreamSends.streamTo(ch, next, StreamedPayload.source(value));
             return value;
         }
-        InStream in = ch.recvStream(BlockMoves.abs(rel - 1, root, p));
-        OutStream out = next >= 0 ? ch.sendStream(next, in.kind(), in.length()) : null;
-        LateCopy copy = new LateCopy(in);
-        StreamedPayload.Assembler[] result = new StreamedPayload.Assembler[1];
-        if (buffer != null) {
-            result[0] = StreamedPayload.assemblerInto(in.kind(), in.length(), buffer);
-            copy.into(result[0]);
-        }
-        // on the link's reader thread: pass each chunk on first, then keep its bytes
-        StreamHandler handler = b -> {
-            if (out == null || out.writeNowKeeping(b)) {
-                copy.keep(b);
-            } else {
-                copy.keepCopyOf(b);
-                out.write(b);
-            }
-        };
+        // the relay starts on the link's thread the moment the header arrives: no wake-up of this thread per hop
+        Relay relay = ch.recvStream(BlockMoves.abs(rel - 1, root, p), in -> Relay.start(ch, in, next, buffer));
         // allocating the result (zeroing m bytes) meanwhile does not hold up the relaying
-        StreamSends.relay(ch, in, out, handler, () -> {
-            if (result[0] == null) {
-                result[0] = StreamedPayload.assembler(in.kind(), in.length());
-                copy.into(result[0]);
-            }
-        });
-        return result[0].result();
+        StreamSends.finish(ch, relay.in, relay.out, relay::allocateResult);
+        return relay.result();
     }
 
-    /** A relay's copy of the stream: chunks that pass before the result array exists wait until it does. */
-    private static final class LateCopy {
+    /**
+     * One rank's part below the root: passes each chunk on to the next rank first, then keeps its bytes, in the
+     * receive buffer or (chunks that pass before the result array exists) in a list until it does.
+     */
+    private static final class Relay implements StreamHandler {
         private final InStream in;
+        private final OutStream out;
         private final List<ByteBuffer> pending = new ArrayList<>();
         private StreamedPayload.Assembler target;
 
-        LateCopy(InStream in) {
+        private Relay(InStream in, OutStream out) {
             this.in = in;
+            this.out = out;
+        }
+
+        /** On the link's thread, when the header has arrived: checks the buffer, sends the header on, starts. */
+        static Relay start(CollChannel ch, InStream in, int next, Payload buffer) {
+            StreamedPayload.Assembler into = buffer == null ? null
+                    : StreamedPayload.assemblerInto(in.kind(), in.length(), buffer);
+            Relay r = new Relay(in, next >= 0 ? ch.sendStream(next, in.kind(), in.length()) : null);
+            if (into != null) {
+                r.into(into);
+            }
+            in.start(r);
+            return r;
+        }
+
+        @Override
+        public void chunk(ByteBuffer b) {
+            if (out == null || out.writeNowKeeping(b)) {
+                keep(b);
+            } else {
+                keepCopyOf(b);
+                out.write(b);
+            }
         }
 
         /** Takes the chunk's bytes; the chunk is released once copied. */
-        synchronized void keep(ByteBuffer b) {
+        private synchronized void keep(ByteBuffer b) {
             if (target == null) {
                 pending.add(b);
             } else {
@@ -101,7 +108,7 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
         }
 
         /** Takes a copy of the chunk's bytes; the chunk itself stays with the caller. */
-        synchronized void keepCopyOf(ByteBuffer b) {
+        private synchronized void keepCopyOf(ByteBuffer b) {
             if (target == null) {
                 ByteBuffer c = ByteBuffer.allocate(b.remaining());
                 c.put(b.duplicate()).flip();
@@ -111,13 +118,28 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
             }
         }
 
-        synchronized void into(StreamedPayload.Assembler a) {
+        private synchronized void into(StreamedPayload.Assembler a) {
             target = a;
             for (ByteBuffer b : pending) {
                 a.accept(b);
                 in.release(b);
             }
             pending.clear();
+        }
+
+        /** Makes the result array unless the stream goes into a receive buffer. */
+        void allocateResult() {
+            synchronized (this) {
+                if (target != null) {
+                    return;
+                }
+            }
+            // zeroing m bytes outside the lock: the link's thread goes on relaying meanwhile
+            into(StreamedPayload.assembler(in.kind(), in.length()));
+        }
+
+        synchronized Payload result() {
+            return target.result();
         }
     }
 

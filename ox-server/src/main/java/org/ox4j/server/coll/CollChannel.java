@@ -2,6 +2,7 @@ package org.ox4j.server.coll;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
 import org.ox4j.server.comm.CommException;
 import org.ox4j.server.comm.Communicator;
 import org.ox4j.server.comm.InStream;
@@ -90,8 +91,17 @@ public final class CollChannel {
 
     /** The next stream from {@code source} on this channel, waiting for it with this channel's timeout. */
     public InStream recvStream(int source) {
+        return recvStream(source, in -> in);
+    }
+
+    /**
+     * The next stream from {@code source}, handed to {@code onArrival} on the link's thread as soon as its header
+     * arrives (see {@link Communicator#recvStream(int, int, Duration, Function)}); returns what
+     * that made of it.
+     */
+    public <R> R recvStream(int source, Function<InStream, R> onArrival) {
         try {
-            return comm.recvStream(source, tag(), timeout);
+            return comm.recvStream(source, tag(), timeout, onArrival);
         } catch (RequestTimeoutException e) {
             throw suspect(e);
         }

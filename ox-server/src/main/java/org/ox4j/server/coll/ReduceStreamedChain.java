@@ -71,29 +71,41 @@ public final class ReduceStreamedChain implements Algorithms.Reduce {
             StreamSends.streamTo(ch, BlockMoves.abs(rel - 1, root, p), mine);
             return null;
         }
-        InStream in = ch.recvStream(BlockMoves.abs(rel + 1, root, p));
-        if (in.kind() != value.kind() || in.length() != mine.length()) {
-            throw new CommException("reduce: rank " + in.source() + " streams " + in.length() + " bytes of "
-                    + in.kind() + ", this rank has " + mine.length() + " bytes of " + value.kind());
-        }
-        StreamedPayload.Assembler result = rel != 0 ? null : buffer != null
-                ? StreamedPayload.assemblerInto(in.kind(), in.length(), buffer)
-                : StreamedPayload.assembler(in.kind(), in.length());
-        OutStream out = rel == 0 ? null : ch.sendStream(BlockMoves.abs(rel - 1, root, p), in.kind(), in.length());
-        long[] off = {0};
-        // on the link's reader thread: combine this rank's slice into the chunk, then pass it on
-        StreamSends.relay(ch, in, out, b -> {
-            int n = b.remaining();
-            op.combineInto(value, off[0], b);
-            off[0] += n;
-            if (out != null) {
-                out.write(b);
-            } else {
-                result.accept(b);
-                in.release(b);
+        int prev = BlockMoves.abs(rel + 1, root, p);
+        int next = rel == 0 ? -1 : BlockMoves.abs(rel - 1, root, p);
+        // the hop starts on the link's thread the moment the header arrives: no wake-up of this thread per hop
+        Hop hop = ch.recvStream(prev, in -> Hop.start(ch, in, value, mine.length(), op, next, buffer));
+        StreamSends.finish(ch, hop.in, hop.out, () -> { });
+        return hop.out != null ? null : hop.result.result();
+    }
+
+    /** One rank's part: combines its slice into each passing chunk, then passes it on (or keeps it, at the root). */
+    private record Hop(InStream in, OutStream out, StreamedPayload.Assembler result) {
+        /** On the link's thread, when the header has arrived. {@code next} is -1 at the root. */
+        static Hop start(CollChannel ch, InStream in, Payload value, long length, ReduceOp op, int next,
+                Payload buffer) {
+            if (in.kind() != value.kind() || in.length() != length) {
+                throw new CommException("reduce: rank " + in.source() + " streams " + in.length() + " bytes of "
+                        + in.kind() + ", this rank has " + length + " bytes of " + value.kind());
             }
-        }, () -> { });
-        return out != null ? null : result.result();
+            StreamedPayload.Assembler result = next >= 0 ? null : buffer != null
+                    ? StreamedPayload.assemblerInto(in.kind(), in.length(), buffer)
+                    : StreamedPayload.assembler(in.kind(), in.length());
+            OutStream out = next >= 0 ? ch.sendStream(next, in.kind(), in.length()) : null;
+            long[] off = {0};
+            in.start(b -> {
+                int n = b.remaining();
+                op.combineInto(value, off[0], b);
+                off[0] += n;
+                if (out != null) {
+                    out.write(b);
+                } else {
+                    result.accept(b);
+                    in.release(b);
+                }
+            });
+            return new Hop(in, out, result);
+        }
     }
 
     @Override

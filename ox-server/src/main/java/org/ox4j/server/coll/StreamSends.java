@@ -3,7 +3,6 @@ package org.ox4j.server.coll;
 import java.nio.ByteBuffer;
 import org.ox4j.server.comm.InStream;
 import org.ox4j.server.comm.OutStream;
-import org.ox4j.server.comm.StreamHandler;
 import org.ox4j.server.comm.StreamedPayload;
 
 /** The two sides of a hop of the streamed algorithms. */
@@ -34,13 +33,12 @@ final class StreamSends {
     }
 
     /**
-     * The receiving side of a hop: feeds {@code in} to {@code handler} (on the link's thread), runs {@code meanwhile}
-     * here, then waits for the last chunk and for {@code out} (null at the end of the chain) to be sent. On any
-     * failure {@code out} is abandoned, so the next rank fails too instead of waiting.
+     * The rest of the receiving side of a hop whose stream {@code in} was started when it arrived: runs
+     * {@code meanwhile} here, then waits for the last chunk and for {@code out} (null at the end of the chain) to
+     * be sent. On any failure {@code out} is abandoned, so the next rank fails too instead of waiting.
      */
-    static void relay(CollChannel ch, InStream in, OutStream out, StreamHandler handler, Runnable meanwhile) {
+    static void finish(CollChannel ch, InStream in, OutStream out, Runnable meanwhile) {
         try {
-            in.start(handler);
             meanwhile.run();
             ch.awaitEnd(in);
         } catch (RuntimeException e) {

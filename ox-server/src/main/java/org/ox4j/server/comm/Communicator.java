@@ -3,6 +3,7 @@ package org.ox4j.server.comm;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.ox4j.cmo.Cmo;
 
 /**
@@ -147,8 +148,16 @@ public final class Communicator {
      * Receives the next stream from {@code source} with {@code tag} (no wildcards), waiting at most {@code timeout}
      * for it to start (null: no limit). Streams match in the order they were sent.
      */
-    public InStream recvStream(int source, int tag, java.time.Duration timeout) {
-        return endpoint.receiveStream(context, source, tag, timeout);
+    public InStream recvStream(int source, int tag, Duration timeout) {
+        return recvStream(source, tag, timeout, in -> in);
+    }
+
+    /**
+     * As {@link #recvStream(int, int, Duration)}, returning what {@code onArrival} makes of the stream; it runs on
+     * the link's thread as soon as the header arrives, before the body (e.g. to start a relay at once).
+     */
+    public <R> R recvStream(int source, int tag, Duration timeout, Function<InStream, R> onArrival) {
+        return endpoint.receiveStream(context, source, tag, timeout, onArrival);
     }
 
     // ---- blocking sends ----

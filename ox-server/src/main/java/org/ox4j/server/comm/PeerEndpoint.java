@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.logging.log4j.LogManager;
@@ -169,11 +170,18 @@ final class PeerEndpoint implements PeerTransport.Listener {
         return out;
     }
 
-    InStream receiveStream(int context, int source, int tag, Duration timeout) {
+    /**
+     * Waits for the next stream of (context, source, tag) and returns what {@code onArrival} made of it. That runs
+     * on the link's reader thread the moment the header arrives (on this thread if it had come already), before
+     * the first byte of the body is read: a relay can send its own header on and start passing chunks without
+     * waiting for this thread to wake up.
+     */
+    <R> R receiveStream(int context, int source, int tag, Duration timeout, Function<InStream, R> onArrival) {
         checkPeer(source);
         CompletableFuture<InStream> f = streams.post(context, source, tag);
+        CompletableFuture<R> r = f.thenApply(onArrival);
         try {
-            return timeout == null ? f.get() : f.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return timeout == null ? r.get() : r.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             streams.forget(f);
             Thread.currentThread().interrupt();

@@ -23,15 +23,22 @@ final class StreamMatcher {
     /** The first rank known to have failed itself: collective stream receives cannot complete any more. */
     private int groupFailure = CommException.NO_RANK;
 
-    /** A stream header arrived. */
-    synchronized void arrive(int context, InStream s) {
-        Key k = new Key(context, s.source(), s.tag());
-        Deque<CompletableFuture<InStream>> w = waiting.get(k);
-        if (w != null && !w.isEmpty()) {
-            w.poll().complete(s);
-            return;
+    /**
+     * A stream header arrived. A waiting receive is completed here, outside the lock: what it runs on completion
+     * (see {@link PeerEndpoint#receiveStream}) runs on this, the link's, thread.
+     */
+    void arrive(int context, InStream s) {
+        CompletableFuture<InStream> match;
+        synchronized (this) {
+            Key k = new Key(context, s.source(), s.tag());
+            Deque<CompletableFuture<InStream>> w = waiting.get(k);
+            match = w != null ? w.poll() : null;
+            if (match == null) {
+                arrived.computeIfAbsent(k, x -> new ArrayDeque<>()).add(s);
+                return;
+            }
         }
-        arrived.computeIfAbsent(k, x -> new ArrayDeque<>()).add(s);
+        match.complete(s);
     }
 
     /** A receive for the next stream of (context, source, tag). */

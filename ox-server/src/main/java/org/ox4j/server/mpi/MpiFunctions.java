@@ -137,8 +137,8 @@ public final class MpiFunctions {
         fn(registry, "mpi_cost_model", 0, 0, "mpi_cost_model(): [Kind, Alpha, Beta, Gamma, PacketPayload,"
                 + " PacketHeader] of the model the collectives select with (seconds, seconds per byte)",
                 (a, c) -> modelToCmo(mpiWorld(c).model()));
-        fn(registry, "mpi_time", 4, 5, "mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds]): runs a"
-                + " collective on long[] payloads Reps times (each after a barrier) and returns at rank 0"
+        fn(registry, "mpi_time", 4, 6, "mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds[, WarmUpSeconds]]):"
+                + " warms up, runs a collective on long[] payloads Reps times (each after a barrier) and returns at rank 0"
                 + " [Algorithm, T1, ...], each T the slowest member's seconds; 0 elsewhere",
                 (a, c) -> CollectiveTimer.run(world(c), a));
     }

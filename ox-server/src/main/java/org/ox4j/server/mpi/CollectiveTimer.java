@@ -54,9 +54,7 @@ final class CollectiveTimer {
         Kernel kernel = name.equals("pingpong") ? pingPong(world.comm(), bytes) : kernel(k, name, alg, bytes);
         Runnable check = kernel.check();
         check.run();
-        int warm = JitWarmUp.run(k, kernel.body(), warmUpSeconds);
-        long jit0 = java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
-        org.apache.logging.log4j.LogManager.getLogger().info("HACKW warm-up runs {} jit {}", warm, jit0);
+        JitWarmUp.run(k, kernel.body(), warmUpSeconds);
         List<Double> samples = new ArrayList<>();
         double spent = 0;
         boolean more = true;
@@ -77,7 +75,6 @@ final class CollectiveTimer {
             Payload decision = k.bcast(slowest != null ? Payload.ofLongs(go) : null, 0);
             more = decision.longs()[0] == 1;
         }
-        org.apache.logging.log4j.LogManager.getLogger().info("HACKW samples {} jit {}", samples.size(), java.lang.management.ManagementFactory.getCompilationMXBean().getTotalCompilationTime() - jit0);
         if (world.rank() != 0) {
             return CmoNull.INSTANCE;
         }

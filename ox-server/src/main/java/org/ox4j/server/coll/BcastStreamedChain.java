@@ -53,8 +53,17 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
             StreamSends.streamTo(ch, next, StreamedPayload.source(value));
             return value;
         }
-        // the relay starts on the link's thread the moment the header arrives: no wake-up of this thread per hop
-        Relay relay = ch.recvStream(BlockMoves.abs(rel - 1, root, p), in -> Relay.start(ch, in, next, buffer));
+        int prev = BlockMoves.abs(rel - 1, root, p);
+        Relay relay;
+        if (buffer != null) {
+            // every rank knows the size: the header goes on now, not a hop's latency after the one from upstream
+            OutStream out = next >= 0 ? ch.sendStream(next, buffer.kind(), buffer.byteSize()) : null;
+            relay = StreamSends.receive(ch, prev, out, in -> Relay.start(in, out, buffer));
+        } else {
+            // the relay starts on the link's thread the moment the header arrives: no wake-up of this thread
+            relay = ch.recvStream(prev, in -> Relay.start(in,
+                    next >= 0 ? ch.sendStream(next, in.kind(), in.length()) : null, null));
+        }
         // allocating the result (zeroing m bytes) meanwhile does not hold up the relaying
         StreamSends.finish(ch, relay.in, relay.out, relay::allocateResult);
         return relay.result();
@@ -75,11 +84,11 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
             this.out = out;
         }
 
-        /** On the link's thread, when the header has arrived: checks the buffer, sends the header on, starts. */
-        static Relay start(CollChannel ch, InStream in, int next, Payload buffer) {
+        /** On the link's thread, when the header has arrived: checks it against the buffer (if any), starts. */
+        static Relay start(InStream in, OutStream out, Payload buffer) {
             StreamedPayload.Assembler into = buffer == null ? null
                     : StreamedPayload.assemblerInto(in.kind(), in.length(), buffer);
-            Relay r = new Relay(in, next >= 0 ? ch.sendStream(next, in.kind(), in.length()) : null);
+            Relay r = new Relay(in, out);
             if (into != null) {
                 r.into(into);
             }

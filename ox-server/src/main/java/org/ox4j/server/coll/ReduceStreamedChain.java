@@ -73,25 +73,25 @@ public final class ReduceStreamedChain implements Algorithms.Reduce {
         }
         int prev = BlockMoves.abs(rel + 1, root, p);
         int next = rel == 0 ? -1 : BlockMoves.abs(rel - 1, root, p);
-        // the hop starts on the link's thread the moment the header arrives: no wake-up of this thread per hop
-        Hop hop = ch.recvStream(prev, in -> Hop.start(ch, in, value, mine.length(), op, next, buffer));
+        // every rank knows the size: the header goes on now, not a hop's latency after the one from upstream, and
+        // the hop starts on the link's thread the moment the stream from upstream arrives
+        OutStream out = next >= 0 ? ch.sendStream(next, value.kind(), mine.length()) : null;
+        Hop hop = StreamSends.receive(ch, prev, out, in -> Hop.start(in, value, mine.length(), op, out, buffer));
         StreamSends.finish(ch, hop.in, hop.out, () -> { });
         return hop.out != null ? null : hop.result.result();
     }
 
     /** One rank's part: combines its slice into each passing chunk, then passes it on (or keeps it, at the root). */
     private record Hop(InStream in, OutStream out, StreamedPayload.Assembler result) {
-        /** On the link's thread, when the header has arrived. {@code next} is -1 at the root. */
-        static Hop start(CollChannel ch, InStream in, Payload value, long length, ReduceOp op, int next,
-                Payload buffer) {
+        /** On the link's thread, when the header has arrived. {@code out} is null at the root. */
+        static Hop start(InStream in, Payload value, long length, ReduceOp op, OutStream out, Payload buffer) {
             if (in.kind() != value.kind() || in.length() != length) {
                 throw new CommException("reduce: rank " + in.source() + " streams " + in.length() + " bytes of "
                         + in.kind() + ", this rank has " + length + " bytes of " + value.kind());
             }
-            StreamedPayload.Assembler result = next >= 0 ? null : buffer != null
+            StreamedPayload.Assembler result = out != null ? null : buffer != null
                     ? StreamedPayload.assemblerInto(in.kind(), in.length(), buffer)
                     : StreamedPayload.assembler(in.kind(), in.length());
-            OutStream out = next >= 0 ? ch.sendStream(next, in.kind(), in.length()) : null;
             long[] off = {0};
             in.start(b -> {
                 int n = b.remaining();

@@ -1,6 +1,7 @@
 package org.ox4j.server.coll;
 
 import java.nio.ByteBuffer;
+import java.util.function.Function;
 import org.ox4j.server.comm.InStream;
 import org.ox4j.server.comm.OutStream;
 import org.ox4j.server.comm.StreamedPayload;
@@ -30,6 +31,22 @@ final class StreamSends {
             throw e;
         }
         ch.awaitSent(out);
+    }
+
+    /**
+     * Receives the next stream from {@code source} through {@code onArrival} (on the link's thread, see
+     * {@link CollChannel#recvStream(int, Function)}) when {@code out} was opened before; if the
+     * stream never comes or does not fit, {@code out} is abandoned so the next rank fails too instead of waiting.
+     */
+    static <R> R receive(CollChannel ch, int source, OutStream out, Function<InStream, R> onArrival) {
+        try {
+            return ch.recvStream(source, onArrival);
+        } catch (RuntimeException e) {
+            if (out != null) {
+                out.abort(e);
+            }
+            throw e;
+        }
     }
 
     /**

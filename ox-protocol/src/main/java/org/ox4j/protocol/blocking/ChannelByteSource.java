@@ -133,6 +133,41 @@ public final class ChannelByteSource implements ByteSource {
         }
     }
 
+    /**
+     * Reads at least {@code min} and at most {@code dst.remaining()} next bytes into {@code dst}: what is buffered
+     * first, then from the channel, each read taking whatever has arrived; waits only while fewer than {@code min}
+     * were read. Returns the number read. For data that should be passed on as it arrives (a relay).
+     */
+    public int readAtLeast(ByteBuffer dst, int min) {
+        if (min < 0 || min > dst.remaining()) {
+            throw new IllegalArgumentException("min " + min + " with " + dst.remaining() + " bytes of room");
+        }
+        if (dst.remaining() > budget - used) {
+            throw new CmoLimitExceededException("message longer than " + budget + " bytes");
+        }
+        int start = dst.position();
+        int buffered = Math.min(dst.remaining(), buf.remaining());
+        if (buffered > 0) {
+            ByteBuffer part = buf.slice();
+            part.limit(buffered);
+            dst.put(part);
+            buf.position(buf.position() + buffered);
+        }
+        try {
+            while (dst.position() - start < min) {
+                if (channel.read(dst) < 0) {
+                    throw new UncheckedIOException(new EOFException("end of stream"));
+                }
+                afterRead.run();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        int n = dst.position() - start;
+        used += n;
+        return n;
+    }
+
     @Override
     public void skip(long n) {
         charge(n);

@@ -137,6 +137,14 @@ final class PeerEndpoint implements PeerTransport.Listener {
         }
     }
 
+    /** System property: bytes a relay waits for before it passes data on (default 32 KiB, at most a chunk). */
+    public static final String STREAM_FORWARD_PROPERTY = "ox.comm.streamForwardBytes";
+
+    static int streamForwardBytes() {
+        int n = Integer.getInteger(STREAM_FORWARD_PROPERTY, 32 * 1024);
+        return Math.min(streamChunkBytes(), Math.max(8, n - n % 8));
+    }
+
     static int streamChunkBytes() {
         int n = Integer.getInteger(STREAM_CHUNK_PROPERTY, 128 * 1024);
         return Math.max(8, n - n % 8);
@@ -394,20 +402,38 @@ final class PeerEndpoint implements PeerTransport.Listener {
             return;
         }
         try {
-            long left = body.length();
-            while (left > 0) {
-                ByteBuffer b = pool.acquire();
-                int n = (int) Math.min(b.capacity(), left);
-                b.limit(n);
-                body.readFully(b);
-                b.flip();
-                left -= n;
-                s.offer(b);
-            }
+            pump(body, s);
             s.end();
         } catch (RuntimeException ex) {
             s.fail(ex);
             throw ex;
+        }
+    }
+
+    /**
+     * Passes the body on in chunks as it arrives: each holds what came so far once there are at least
+     * {@link #streamForwardBytes()} (a whole chunk buffer at most), so a relay forwards data a read after it came
+     * instead of a whole chunk buffer later. Chunks end on 8-byte boundaries (array elements); the few bytes of a
+     * read beyond one start the next chunk.
+     */
+    private void pump(StreamBody body, InStream s) {
+        long left = body.length();
+        int forward = streamForwardBytes();
+        byte[] carry = new byte[8];
+        int carried = 0;
+        while (left > 0 || carried > 0) {
+            ByteBuffer b = pool.acquire();
+            b.put(carry, 0, carried);
+            int room = (int) Math.min(b.remaining(), left);
+            b.limit(b.position() + room);
+            left -= body.readSome(b, Math.min(room, forward));
+            int filled = b.position();
+            carried = left > 0 ? filled % 8 : 0;
+            b.position(filled - carried);
+            b.get(carry, 0, carried);
+            b.limit(filled - carried);
+            b.position(0);
+            s.offer(b);
         }
     }
 

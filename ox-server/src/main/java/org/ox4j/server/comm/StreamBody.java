@@ -12,4 +12,15 @@ public interface StreamBody {
 
     /** Fills {@code dst} from its position to its limit with the next bytes of the body. */
     void readFully(ByteBuffer dst);
+
+    /**
+     * Reads at least {@code min} (at most {@code dst.remaining()}) next bytes of the body into {@code dst}: what has
+     * arrived so far, waiting only until there are {@code min}. Returns the number read. This default reads
+     * {@code dst} full.
+     */
+    default int readSome(ByteBuffer dst, int min) {
+        int n = dst.remaining();
+        readFully(dst);
+        return n;
+    }
 }

@@ -299,6 +299,16 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
                 left[0] -= dst.remaining();
                 in.readInto(dst);
             }
+
+            @Override
+            public int readSome(ByteBuffer dst, int min) {
+                if (dst.remaining() > left[0]) {
+                    throw new IllegalStateException("read past the end of a bulk body");
+                }
+                int n = in.readAtLeast(dst, min);
+                left[0] -= n;
+                return n;
+            }
         });
         if (left[0] > 0) {
             in.skip(left[0]);

@@ -21,21 +21,26 @@ import org.ox4j.server.comm.Payload;
 import org.ox4j.server.comm.RankHarness;
 
 /**
- * The streamed chain bcast and reduce with 64-byte chunks, so that every payload is cut into many chunks that are
- * relayed while later ones are still on the way; results are compared with a fold of the op over the inputs.
+ * The streamed chain bcast and reduce with 64-byte chunks passed on once 16 bytes have come (the test transport
+ * hands over 3 bytes more than asked for, so pieces end between elements), so that every payload is cut into many
+ * chunks of uneven sizes that are relayed while later ones are still on the way; results are compared with a fold
+ * of the op over the inputs.
  */
 class StreamedChainTest {
     private static final String CHUNK = "ox.comm.streamChunkBytes";
+    private static final String FORWARD = "ox.comm.streamForwardBytes";
     private static final CollectiveSelector ALL = CollectiveSelector.standard(org.ox4j.server.cost.CostModel.DEFAULT);
 
     @BeforeAll
     static void smallChunks() {
         System.setProperty(CHUNK, "64");
+        System.setProperty(FORWARD, "16");
     }
 
     @AfterAll
     static void defaultChunks() {
         System.clearProperty(CHUNK);
+        System.clearProperty(FORWARD);
     }
 
     private static long[] longs(int seed, int n) {
@@ -196,7 +201,10 @@ class StreamedChainTest {
                     return e.rank();
                 }
             });
-            assertThat(outcome).containsExactly("ok", 2, 1);
+            // rank 2 tells the others that its link to rank 1 broke: the root has either finished by then or
+            // fails naming rank 1, whichever comes first
+            assertThat(outcome.subList(1, 3)).containsExactly(2, 1);
+            assertThat(outcome.get(0)).isIn("ok", 1);
         }
     }
 

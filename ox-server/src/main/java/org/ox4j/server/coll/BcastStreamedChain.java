@@ -12,10 +12,12 @@ import org.ox4j.server.comm.StreamedPayload;
 import org.ox4j.server.cost.CostModel;
 
 /**
- * Streamed chain broadcast: the root streams the payload to root+1, which passes each chunk on to root+2 as soon as
- * it has arrived (and keeps a copy), and so on down the chain: cut-through at the stream chunk size c, every link
- * busy at once, relayed bytes never copied inside the JVM. The last chunk leaves the root after m·β and then
- * crosses p − 2 more links, each first hop costs α:
+ * Streamed chain broadcast: the root streams the payload to root+1, which passes the data on to root+2 as it
+ * arrives (and keeps a copy), and so on down the chain: cut-through at the forwarding granularity c
+ * ({@link Communicator#streamForwardBytes()}), every link busy at once, relayed bytes never copied inside the JVM.
+ * With receive buffers ({@link #bcastInto}) every rank knows the size and opens its outgoing stream at entry, so
+ * headers do not travel hop after hop. The last piece leaves the root after m·β and then crosses p − 2 more links,
+ * each first hop costs α:
  * <pre>T = (p − 1)·α + (m + (p − 2)·c)·β</pre>
  * which approaches the bandwidth bound m·β for m ≫ p·c. Any payload (a CMO travels encoded).
  */
@@ -157,7 +159,7 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
         if (p == 1) {
             return 0;
         }
-        double chunk = Math.min(bytes, Communicator.streamChunkBytes());
+        double chunk = Math.min(bytes, Communicator.streamForwardBytes());
         return (p - 1) * m.alpha() + m.beta() * (m.wireBytes(bytes) + (p - 2) * m.wireBytes(chunk));
     }
 }

@@ -11,8 +11,9 @@ import org.ox4j.server.cost.CostModel;
 /**
  * Streamed chain reduce of arrays: the rank farthest from the root streams its array towards the root; every rank
  * on the way combines its own slice into each chunk as it passes (in place, then on to the next rank) and the root
- * combines the last time. Chunks of size c cross p − 1 links one behind the other, each rank spending c·γ per
- * chunk, so
+ * combines the last time. Pieces of c bytes (the forwarding granularity, {@link Communicator#streamForwardBytes()})
+ * cross p − 1 links one behind the other, each rank spending c·γ per piece; every rank knows the size, so each
+ * opens its outgoing stream at entry. So
  * <pre>T = (p − 1)·(α + c·γ) + (m + (p − 2)·c)·max(β, γ)</pre>
  * close to the bound m·β when the network is the slower part. Operands are combined in chain order, so only
  * commutative element-wise ops; payloads other than arrays fall back to {@link ReduceBinomial} (on every rank alike).
@@ -113,7 +114,7 @@ public final class ReduceStreamedChain implements Algorithms.Reduce {
         if (p == 1) {
             return 0;
         }
-        double chunk = Math.min(bytes, Communicator.streamChunkBytes());
+        double chunk = Math.min(bytes, Communicator.streamForwardBytes());
         double perByte = Math.max(m.beta(), m.gamma());
         return (p - 1) * (m.alpha() + m.reduce(chunk)) + perByte * (m.wireBytes(bytes) + (p - 2) * m.wireBytes(chunk));
     }

@@ -129,9 +129,17 @@ public final class Communicator {
 
     // ---- streams (bulk data relayed chunk by chunk) ----
 
-    /** Bytes per stream chunk: the granularity at which relays pass data on ({@value PeerEndpoint#STREAM_CHUNK_PROPERTY}). */
+    /** Bytes per stream chunk buffer ({@value PeerEndpoint#STREAM_CHUNK_PROPERTY}). */
     public static int streamChunkBytes() {
         return PeerEndpoint.streamChunkBytes();
+    }
+
+    /**
+     * The granularity at which relays pass stream data on: what has arrived once there are this many bytes
+     * ({@value PeerEndpoint#STREAM_FORWARD_PROPERTY}, at most a chunk buffer).
+     */
+    public static int streamForwardBytes() {
+        return PeerEndpoint.streamForwardBytes();
     }
 
     /**

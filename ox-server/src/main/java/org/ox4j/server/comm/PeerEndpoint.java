@@ -8,9 +8,9 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
@@ -421,7 +421,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
         int forward = streamForwardBytes();
         byte[] carry = new byte[8];
         int carried = 0;
-        while (left > 0 || carried > 0) {
+        while (left > 0) {
             ByteBuffer b = pool.acquire();
             b.put(carry, 0, carried);
             int room = (int) Math.min(b.remaining(), left);

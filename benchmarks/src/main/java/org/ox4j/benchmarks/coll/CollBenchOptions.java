@@ -27,8 +27,8 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         List<String> algorithms, int warmUpSeconds) {
     static final String USAGE = "usage: bin/ox-bench [coll] [--csv FILE] [--svg FILE] [--p 2,4,8]"
             + " [--sizes 8,65536,1048576,16777216] [--reps N] [--calibrate-max BYTES] [--no-mpi]"
-            + " [--only bcast,allreduce,...] [--algorithms stream_chain,...] [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit]"
-            + " [--warmup SECONDS]";
+            + " [--only bcast,allreduce,...] [--algorithms stream_chain,...]"
+            + " [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit] [--warmup SECONDS]";
 
     public CollBenchOptions {
         groupSizes = List.copyOf(groupSizes);

@@ -18,13 +18,13 @@ import org.ox4j.server.comm.Payload;
 import org.ox4j.server.eval.EvaluationException;
 
 /**
- * {@code mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds[, WarmUpSeconds]])}: times one collective inside the servers, as
- * the Open MPI reference program does ({@code benchmarks/mpi/ox4j_mpi_bench.c}). Payloads are {@code long[]} of
- * Bytes/8 elements (at least one), so reductions are element-wise sums; bcast and reduce run MPI style, into
- * buffers made once ({@link Collectives#bcastInto}, {@link Collectives#reduceInto}), as MPI_Bcast and MPI_Reduce do
- * in the reference program; size conventions follow
- * {@link CollectiveAlgorithm}: message size for bcast, reduce, allreduce, scan, exscan, shift and pingpong; total
- * gathered size for gather, scatter, allgather; total a rank sends for alltoall.
+ * {@code mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds[, WarmUpSeconds]])}: times one collective
+ * inside the servers, as the Open MPI reference program does ({@code benchmarks/mpi/ox4j_mpi_bench.c}). Payloads
+ * are {@code long[]} of Bytes/8 elements (at least one), so reductions are element-wise sums; bcast and reduce run
+ * MPI style, into buffers made once ({@link Collectives#bcastInto}, {@link Collectives#reduceInto}), as MPI_Bcast
+ * and MPI_Reduce do in the reference program; size conventions follow {@link CollectiveAlgorithm}: message size for
+ * bcast, reduce, allreduce, scan, exscan, shift and pingpong; total gathered size for gather, scatter, allgather;
+ * total a rank sends for alltoall.
  *
  * <p>One run is checked against the expected values, then it warms up until no member's JIT compiler is busy any
  * more (at most WarmUpSeconds, default 5; {@link JitWarmUp}), then each sample is: barrier, run, and the

@@ -138,8 +138,8 @@ public final class MpiFunctions {
                 + " PacketHeader] of the model the collectives select with (seconds, seconds per byte)",
                 (a, c) -> modelToCmo(mpiWorld(c).model()));
         fn(registry, "mpi_time", 4, 6, "mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds[, WarmUpSeconds]]):"
-                + " warms up, runs a collective on long[] payloads Reps times (each after a barrier) and returns at rank 0"
-                + " [Algorithm, T1, ...], each T the slowest member's seconds; 0 elsewhere",
+                + " warms up, runs a collective on long[] payloads Reps times (each after a barrier) and returns at"
+                + " rank 0 [Algorithm, T1, ...], each T the slowest member's seconds; 0 elsewhere",
                 (a, c) -> CollectiveTimer.run(world(c), a));
     }
 

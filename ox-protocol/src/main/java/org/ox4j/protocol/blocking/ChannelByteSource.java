@@ -103,7 +103,7 @@ public final class ChannelByteSource implements ByteSource {
         len -= buffered;
         if (len >= buf.capacity()) {
             // big bodies (bignums, strings): read straight into the destination, no second copy
-            readDirect(ByteBuffer.wrap(dst, off, len));
+            readDirect(ByteBuffer.wrap(dst, off, len), len);
             return;
         }
         while (len > 0) {
@@ -116,35 +116,16 @@ public final class ChannelByteSource implements ByteSource {
     }
 
     /**
-     * Fills {@code dst} (position to limit) with the next bytes: what is buffered first, the rest straight from the
-     * channel, so a direct {@code dst} receives bulk data without a copy in the JVM.
-     */
-    public void readInto(ByteBuffer dst) {
-        charge(dst.remaining());
-        int buffered = Math.min(dst.remaining(), buf.remaining());
-        if (buffered > 0) {
-            ByteBuffer part = buf.slice();
-            part.limit(buffered);
-            dst.put(part);
-            buf.position(buf.position() + buffered);
-        }
-        if (dst.hasRemaining()) {
-            readDirect(dst);
-        }
-    }
-
-    /**
      * Reads at least {@code min} and at most {@code dst.remaining()} next bytes into {@code dst}: what is buffered
      * first, then from the channel, each read taking whatever has arrived; waits only while fewer than {@code min}
-     * were read. Returns the number read. For data that should be passed on as it arrives (a relay).
+     * were read. Returns the number read. A direct {@code dst} receives bulk data without a copy in the JVM; with
+     * {@code min} below its room, data can be passed on as it arrives (a relay).
      */
     public int readAtLeast(ByteBuffer dst, int min) {
         if (min < 0 || min > dst.remaining()) {
             throw new IllegalArgumentException("min " + min + " with " + dst.remaining() + " bytes of room");
         }
-        if (dst.remaining() > budget - used) {
-            throw new CmoLimitExceededException("message longer than " + budget + " bytes");
-        }
+        checkBudget(dst.remaining());
         int start = dst.position();
         int buffered = Math.min(dst.remaining(), buf.remaining());
         if (buffered > 0) {
@@ -153,16 +134,7 @@ public final class ChannelByteSource implements ByteSource {
             dst.put(part);
             buf.position(buf.position() + buffered);
         }
-        try {
-            while (dst.position() - start < min) {
-                if (channel.read(dst) < 0) {
-                    throw new UncheckedIOException(new EOFException("end of stream"));
-                }
-                afterRead.run();
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        readDirect(dst, min - buffered);
         int n = dst.position() - start;
         used += n;
         return n;
@@ -185,15 +157,21 @@ public final class ChannelByteSource implements ByteSource {
     }
 
     private void charge(long n) {
-        if (n < 0 || n > budget - used) {
-            throw new CmoLimitExceededException("message longer than " + budget + " bytes");
-        }
+        checkBudget(n);
         used += n;
     }
 
-    private void readDirect(ByteBuffer dst) {
+    private void checkBudget(long n) {
+        if (n < 0 || n > budget - used) {
+            throw new CmoLimitExceededException("message longer than " + budget + " bytes");
+        }
+    }
+
+    /** Reads from the channel into {@code dst} until {@code atLeast} bytes came; each read takes all there is. */
+    private void readDirect(ByteBuffer dst, int atLeast) {
+        int until = dst.position() + atLeast;
         try {
-            while (dst.hasRemaining()) {
+            while (dst.position() < until) {
                 if (channel.read(dst) < 0) {
                     throw new UncheckedIOException(new EOFException("end of stream"));
                 }

@@ -89,11 +89,6 @@ public final class CollChannel {
         return comm.sendStream(dest, tag(), kind, length, timeout);
     }
 
-    /** The next stream from {@code source} on this channel, waiting for it with this channel's timeout. */
-    public InStream recvStream(int source) {
-        return recvStream(source, in -> in);
-    }
-
     /**
      * The next stream from {@code source}, handed to {@code onArrival} on the link's thread as soon as its header
      * arrives (see {@link Communicator#recvStream(int, int, Duration, Function)}); returns what

@@ -293,11 +293,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
 
             @Override
             public void readFully(ByteBuffer dst) {
-                if (dst.remaining() > left[0]) {
-                    throw new IllegalStateException("read past the end of a bulk body");
-                }
-                left[0] -= dst.remaining();
-                in.readInto(dst);
+                readSome(dst, dst.remaining());
             }
 
             @Override

@@ -139,8 +139,7 @@ public final class Collectives {
         checkRoot(root);
         checkOp(a, op);
         checkBuffer(value, "reduce");
-        if (comm.rank() == root && (result == null || result.kind() != value.kind()
-                || result.count() != value.count())) {
+        if (comm.rank() == root && !value.sameArrayShape(result)) {
             throw new CommException("reduce: the root's receive buffer " + result + " does not match its value "
                     + value + " (expected: an array of the same kind and length)");
         }

@@ -107,12 +107,17 @@ public final class Payload {
         return value;
     }
 
+    /** True if this is an array payload and {@code other} an array of the same kind and length. */
+    public boolean sameArrayShape(Payload other) {
+        return isArray() && other != null && other.kind == kind && other.count() == count();
+    }
+
     /**
      * Copies this array payload's elements into {@code target}'s array (a receive buffer, MPI style); both must be
      * arrays of the same kind and length.
      */
     public void copyTo(Payload target) {
-        if (!isArray() || target.kind != kind || target.count() != count()) {
+        if (!sameArrayShape(target)) {
             throw new CommException("receive buffer " + target + " cannot take " + this
                     + " (expected: an array of the same kind and length)");
         }

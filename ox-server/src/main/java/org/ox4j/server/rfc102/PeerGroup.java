@@ -73,24 +73,28 @@ public final class PeerGroup implements AutoCloseable {
     private final PeerLink.Listener linkListener = new PeerLink.Listener() {
         @Override
         public void onEnvelope(int sourceRank, Cmo envelope) {
-            Listener l = listener.await(config.timeout());
-            if (l == null) {
-                LOG.warn("envelope from rank {} dropped: no messaging layer attached within {}", sourceRank,
-                        config.timeout());
-            } else {
+            Listener l = messagingLayer("envelope", sourceRank);
+            if (l != null) {
                 l.onEnvelope(sourceRank, envelope);
             }
         }
 
         @Override
         public void onBulk(int sourceRank, StreamBody body) {
-            Listener l = listener.await(config.timeout());
-            if (l == null) {
-                LOG.warn("stream body from rank {} skipped: no messaging layer attached within {}", sourceRank,
-                        config.timeout());
-            } else {
+            Listener l = messagingLayer("stream body", sourceRank);
+            if (l != null) {
                 l.onStreamBody(sourceRank, body);
             }
+        }
+
+        /** The messaging layer, waited for up to the group's timeout; null (what came is dropped) if none came. */
+        private Listener messagingLayer(String what, int sourceRank) {
+            Listener l = listener.await(config.timeout());
+            if (l == null) {
+                LOG.warn("{} from rank {} dropped: no messaging layer attached within {}", what, sourceRank,
+                        config.timeout());
+            }
+            return l;
         }
 
         @Override

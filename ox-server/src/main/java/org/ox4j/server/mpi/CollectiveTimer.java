@@ -55,35 +55,47 @@ final class CollectiveTimer {
         Runnable check = kernel.check();
         check.run();
         JitWarmUp.run(k, kernel.body(), warmUpSeconds);
-        List<Double> samples = new ArrayList<>();
-        double spent = 0;
+        Samples samples = new Samples(name.equals("pingpong"), reps, maxSeconds);
         boolean more = true;
         while (more) {
             k.barrier();
             long t0 = System.nanoTime();
             kernel.body().run();
             double mine = (System.nanoTime() - t0) / 1e9;
-            Payload slowest = k.reduce(Payload.ofDoubles(mine), ReduceOps.MAX, 0);
-            int go = 0;
-            if (slowest != null) {
-                double s = slowest.doubles()[0];
-                samples.add(name.equals("pingpong") ? s / 2 : s);
-                spent += s;
-                go = samples.size() < reps && (samples.size() < MIN_SAMPLES || spent < maxSeconds) ? 1 : 0;
-            }
-            // rank 0 decides whether to go on; everyone follows
-            Payload decision = k.bcast(slowest != null ? Payload.ofLongs(go) : null, 0);
-            more = decision.longs()[0] == 1;
+            more = RootDecides.goOn(k, Payload.ofDoubles(mine), ReduceOps.MAX, samples::addAndGoOn);
         }
         if (world.rank() != 0) {
             return CmoNull.INSTANCE;
         }
         List<Cmo> out = new ArrayList<>();
         out.add(CmoString.of(kernel.algorithm()));
-        for (double s : samples) {
+        for (double s : samples.times) {
             out.add(CmoIeeeDouble.of(s));
         }
         return new CmoList(out);
+    }
+
+    /** Rank 0's samples (the slowest member's times) and when to stop taking them. */
+    private static final class Samples {
+        final List<Double> times = new ArrayList<>();
+        private final boolean halved;
+        private final int reps;
+        private final double maxSeconds;
+        private double spent;
+
+        Samples(boolean halved, int reps, double maxSeconds) {
+            this.halved = halved;
+            this.reps = reps;
+            this.maxSeconds = maxSeconds;
+        }
+
+        /** Records the slowest member's time of a run; true while more samples are wanted. */
+        boolean addAndGoOn(Payload slowest) {
+            double s = slowest.doubles()[0];
+            times.add(halved ? s / 2 : s);
+            spent += s;
+            return times.size() < reps && (times.size() < MIN_SAMPLES || spent < maxSeconds);
+        }
     }
 
     /** What one sample runs, a check of its result, and the algorithm's name. */

@@ -16,16 +16,20 @@ final class JitWarmUp {
     static final double QUIET_SECONDS = 0.3;
     static final int QUIET_RUNS = 2;
 
-    private JitWarmUp() {
+    private final long start = System.nanoTime();
+    private final double maxSeconds;
+    private long quietSince = start;
+    private int quietRuns;
+
+    private JitWarmUp(double maxSeconds) {
+        this.maxSeconds = maxSeconds;
     }
 
     /** Runs {@code body} until the JIT is quiet on every member or {@code maxSeconds} passed; the number of runs. */
     static int run(Collectives k, Runnable body, double maxSeconds) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean measurable = jit != null && jit.isCompilationTimeMonitoringSupported();
-        long start = System.nanoTime();
-        long quietSince = start;
-        int quietRuns = 0;
+        JitWarmUp state = new JitWarmUp(maxSeconds);
         int runs = 0;
         boolean more = true;
         while (more) {
@@ -33,21 +37,21 @@ final class JitWarmUp {
             body.run();
             runs++;
             long compiled = measurable ? jit.getTotalCompilationTime() - before : 0;
-            Payload busiest = k.reduce(Payload.ofLongs(compiled), ReduceOps.MAX, 0);
-            long go = 0;
-            if (busiest != null) {
-                long now = System.nanoTime();
-                if (busiest.longs()[0] > 0) {
-                    quietSince = now;
-                    quietRuns = 0;
-                } else {
-                    quietRuns++;
-                }
-                boolean quiet = quietRuns >= QUIET_RUNS && (now - quietSince) / 1e9 >= QUIET_SECONDS;
-                go = !quiet && (now - start) / 1e9 < maxSeconds ? 1 : 0;
-            }
-            more = k.bcast(busiest != null ? Payload.ofLongs(go) : null, 0).longs()[0] == 1;
+            more = RootDecides.goOn(k, Payload.ofLongs(compiled), ReduceOps.MAX, state::goOn);
         }
         return runs;
+    }
+
+    /** At rank 0, with the busiest member's compile time of the last run: true while the warm-up goes on. */
+    private boolean goOn(Payload busiest) {
+        long now = System.nanoTime();
+        if (busiest.longs()[0] > 0) {
+            quietSince = now;
+            quietRuns = 0;
+        } else {
+            quietRuns++;
+        }
+        boolean quiet = quietRuns >= QUIET_RUNS && (now - quietSince) / 1e9 >= QUIET_SECONDS;
+        return !quiet && (now - start) / 1e9 < maxSeconds;
     }
 }

@@ -2,6 +2,8 @@ package org.ox4j.client;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import java.nio.ByteOrder;
@@ -46,6 +48,17 @@ final class OxChannelInitializer extends ChannelInitializer<Channel> {
     @Override
     protected void initChannel(Channel ch) {
         ChannelPipeline p = ch.pipeline();
+        // The channel's own handler joins the pipeline only once the connection is made: a connection attempt that
+        // fails is retried with a new channel, and a handler that is not @Sharable (the data channel's reply
+        // handler) can be added to one pipeline only.
+        p.addLast("on-connect", new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelActive(ChannelHandlerContext ctx) {
+                ctx.pipeline().addLast("client", lastHandler.get());
+                ctx.pipeline().remove(this);
+                ctx.fireChannelActive();
+            }
+        });
         if (password.isPresent()) {
             if (direction == Direction.CLIENT_CONNECTS) {
                 p.addLast("password", new PasswordSender(password.get()));
@@ -71,8 +84,19 @@ final class OxChannelInitializer extends ChannelInitializer<Channel> {
         p.addLast("byte-order", handshake);
         p.addLast("decoder", new OxMessageDecoder(options.limits()));
         p.addLast("encoder", new OxMessageEncoder());
-        p.addLast("client", lastHandler.get());
-        ch.closeFuture().addListener(f -> ready.completeExceptionally(
-                new OxConnectionClosedException("connection closed before the handshake completed")));
+        ch.closeFuture().addListener(f -> ready.completeExceptionally(new OxConnectionClosedException(
+                closedBeforeHandshake())));
+    }
+
+    /**
+     * Servers and launchers that refuse a password close the connection without a word ({@code ox} logs it on its
+     * side only), so a password that was sent is the likely reason and the message says so.
+     */
+    private String closedBeforeHandshake() {
+        if (password.isPresent() && direction == Direction.CLIENT_CONNECTS) {
+            return "connection closed before the byte-order handshake: the server refused the one-time password"
+                    + " (or exited)";
+        }
+        return "connection closed before the handshake completed";
     }
 }

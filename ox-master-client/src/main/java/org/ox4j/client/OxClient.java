@@ -79,22 +79,37 @@ public final class OxClient implements AutoCloseable {
         return await(connectAsync(address, options, resources), connectBudget(options), "connect to " + address);
     }
 
-    /** Connects control then data, performs the handshakes and (if enabled) the mathcap exchange. */
+    /**
+     * Opens the control connection, then the data connection, and only then awaits both password and byte-order
+     * exchanges, in whatever order the server answers them: ox4j's server answers on each connection at once,
+     * OpenXM's {@code ox} only after it has accepted both (spec §2.3). Then the mathcap exchange, if enabled.
+     */
     public static CompletableFuture<OxClient> connectAsync(OxServerAddress address, OxClientOptions options,
             OxClientResources resources) {
         Objects.requireNonNull(address, "address");
         SerialCounter serials = new SerialCounter();
         OxReplyHandler replies = new OxReplyHandler(() -> new OxSyncBall(serials.next()));
-        CompletableFuture<Channel> control = OxConnector.connect(resources, address.control(),
-                address.controlPassword(), options, ControlChannelHandler::new);
-        return control.thenCompose(c -> OxConnector.connect(resources, address.data(), address.dataPassword(),
-                        options, () -> replies)
+        return OxConnector.open(resources, address.control(), address.controlPassword(), options,
+                ControlChannelHandler::new).thenCompose(c -> OxConnector.open(resources, address.data(),
+                        address.dataPassword(), options, () -> replies)
                 .whenComplete((d, e) -> {
                     if (e != null) {
-                        c.close();
+                        c.channel().close();
                     }
                 })
-                .thenCompose(d -> fromChannels(c, d, replies, serials, options)));
+                .thenCompose(d -> bothReady(c, d))
+                .thenCompose(cd -> fromChannels(cd[0], cd[1], replies, serials, options)));
+    }
+
+    /** Both handshakes done, or the first failure with both channels closed. */
+    private static CompletableFuture<Channel[]> bothReady(OxConnector.Opened control, OxConnector.Opened data) {
+        CompletableFuture<Channel[]> both = control.ready().thenCombine(data.ready(), (c, d) -> new Channel[] {c, d});
+        return both.whenComplete((cd, e) -> {
+            if (e != null) {
+                control.channel().close();
+                data.channel().close();
+            }
+        });
     }
 
     /**
@@ -138,6 +153,9 @@ public final class OxClient implements AutoCloseable {
         return await(connectDaemonAsync(daemon, password, options, resources), connectBudget(options),
                 "connect to daemon " + daemon);
     }
+
+    /** Bound on an engine's start behind a launcher that is ready before it (see {@link #launch}). */
+    private static final Duration ENGINE_START = Duration.ofSeconds(120);
 
     /** Opening message of a daemon data connection. */
     static final String DAEMON_SESSION = "ox4j-session";
@@ -188,7 +206,11 @@ public final class OxClient implements AutoCloseable {
     public static OxClient launch(ServerLauncher launcher, OxClientOptions options, OxClientResources resources) {
         LaunchedServer server = launcher.launch();
         try {
-            OxClient client = connect(server.address(), options, resources);
+            // A launcher such as ox is ready before its engine is: the engine's byte-order byte comes when the
+            // engine has started, which for a JVM on a loaded machine can take longer than a connection handshake.
+            OxClientOptions o = options.handshakeTimeout().compareTo(ENGINE_START) < 0
+                    ? options.withHandshakeTimeout(ENGINE_START) : options;
+            OxClient client = connect(server.address(), o, resources);
             client.launched = server;
             return client;
         } catch (RuntimeException e) {
@@ -420,6 +442,31 @@ public final class OxClient implements AutoCloseable {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /**
+     * Runs every statement of an Asir program and pops the value of the last one. Each top-level statement goes in
+     * its own {@code SM_executeStringByLocalParser} ({@link org.ox4j.client.syntax.Statements}), one after the other,
+     * because ox_asir evaluates only the first statement of a string while ox4j evaluates them all: split, both run
+     * the whole program. The values of the earlier statements are popped and dropped; the first CMO_ERROR2 stops the
+     * program and is its result, as an error stops a program in Asir.
+     */
+    public CompletableFuture<Cmo> executeProgramRawAsync(String program) {
+        List<String> statements = org.ox4j.client.syntax.Statements.split(program);
+        if (statements.isEmpty()) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("program: no statement"));
+        }
+        CompletableFuture<Cmo> result = executeStringRawAsync(statements.get(0));
+        for (String st : statements.subList(1, statements.size())) {
+            result = result.thenCompose(previous -> previous instanceof CmoError2
+                    ? CompletableFuture.completedFuture(previous) : executeStringRawAsync(st));
+        }
+        return result;
+    }
+
+    /** {@link #executeProgramRawAsync}, blocking, with a CMO_ERROR2 result raised as {@link OxServerErrorException}. */
+    public Cmo executeProgram(String program) {
+        return await(executeProgramRawAsync(program).thenApply(OxClient::throwIfError), "program");
     }
 
     public Cmo executeString(String program) {

@@ -38,6 +38,12 @@ public record OxClientOptions(Duration connectTimeout, Duration handshakeTimeout
                 byteOrderByte, limits);
     }
 
+    /** How long to wait for the peer's byte-order byte (an engine behind a launcher may still be starting). */
+    public OxClientOptions withHandshakeTimeout(Duration t) {
+        return new OxClientOptions(connectTimeout, t, requestTimeout, retry, exchangeMathcap, enforceMathcap,
+                byteOrderByte, limits);
+    }
+
     public OxClientOptions withRetry(RetryPolicy r) {
         return new OxClientOptions(connectTimeout, handshakeTimeout, requestTimeout, r, exchangeMathcap,
                 enforceMathcap, byteOrderByte, limits);

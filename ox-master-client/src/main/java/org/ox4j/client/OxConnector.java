@@ -2,11 +2,13 @@ package org.ox4j.client;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.socket.nio.NioDomainSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketAddress;
 import java.net.UnixDomainSocketAddress;
@@ -22,8 +24,14 @@ import org.ox4j.protocol.handshake.OneTimePassword;
 
 /**
  * Opens one client-initiated OX channel: connect (TCP or AF_UNIX) with bounded, scheduled retries while the
- * server is not listening yet, then password and byte-order handshake. Never sleeps: retries are scheduled on
- * the event loop.
+ * server is not listening yet, send the password, and start the byte-order handshake. Never sleeps: retries are
+ * scheduled on the event loop.
+ *
+ * <p>Opening and handshaking are two steps because launchers differ in when they answer: ox4j's server and Asir's
+ * launcher exchange bytes on the control connection at once, while OpenXM's {@code ox} accepts control, then data,
+ * and only then reads the passwords and writes its byte-order bytes (spec §2.3). A client that waited for the
+ * control handshake before connecting data would wait for {@code ox} forever; {@link OxClient} therefore opens both
+ * channels first and then awaits both handshakes together.
  */
 final class OxConnector {
     private static final Logger LOG = LogManager.getLogger();
@@ -31,53 +39,77 @@ final class OxConnector {
     private OxConnector() {
     }
 
+    /** A connected channel whose password is sent and whose byte-order handshake is under way. */
+    record Opened(Channel channel, CompletableFuture<Channel> ready) {
+    }
+
     /** A channel ready for OX messages (handshake done), or the last failure. */
     static CompletableFuture<Channel> connect(OxClientResources resources, SocketAddress address,
             Optional<OneTimePassword> password, OxClientOptions options, Supplier<ChannelHandler> handler) {
-        CompletableFuture<Channel> result = new CompletableFuture<>();
+        return open(resources, address, password, options, handler).thenCompose(Opened::ready);
+    }
+
+    /** Completes once the connection is established (the handshake goes on in {@link Opened#ready()}). */
+    static CompletableFuture<Opened> open(OxClientResources resources, SocketAddress address,
+            Optional<OneTimePassword> password, OxClientOptions options, Supplier<ChannelHandler> handler) {
+        CompletableFuture<Opened> result = new CompletableFuture<>();
         attempt(resources, address, password, options, handler, 1, result);
         return result;
     }
 
     private static void attempt(OxClientResources resources, SocketAddress address, Optional<OneTimePassword> password,
-            OxClientOptions options, Supplier<ChannelHandler> handler, int n, CompletableFuture<Channel> result) {
+            OxClientOptions options, Supplier<ChannelHandler> handler, int n, CompletableFuture<Opened> result) {
+        SocketAddress target;
+        try {
+            target = address instanceof PortFileAddress p ? p.resolve() : address;
+        } catch (IOException e) {
+            retryOrFail(resources, address, password, options, handler, n, result, e);
+            return;
+        }
         OxChannelInitializer init = new OxChannelInitializer(OxChannelInitializer.Direction.CLIENT_CONNECTS,
                 password, options, handler);
         Bootstrap b = new Bootstrap().group(resources.group())
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE,
                         options.connectTimeout().toMillis()))
                 .handler(init);
-        if (address instanceof UnixDomainSocketAddress) {
+        if (target instanceof UnixDomainSocketAddress) {
             b.channel(NioDomainSocketChannel.class);
         } else {
             b.channel(NioSocketChannel.class).option(ChannelOption.TCP_NODELAY, true);
         }
-        b.connect(address).addListener(f -> {
+        b.connect(target).addListener(f -> {
             if (f.isSuccess()) {
-                Channel ch = ((io.netty.channel.ChannelFuture) f).channel();
+                Channel ch = ((ChannelFuture) f).channel();
+                CompletableFuture<Channel> ready = new CompletableFuture<>();
                 init.ready().whenComplete((order, e) -> {
                     if (e != null) {
                         ch.close();
-                        result.completeExceptionally(e);
+                        ready.completeExceptionally(e);
                     } else {
-                        result.complete(ch);
+                        ready.complete(ch);
                     }
                 });
-                return;
-            }
-            Throwable cause = f.cause();
-            if (isRetryable(cause) && n < options.retry().maxAttempts()) {
-                Duration d = options.retry().delayBefore(n + 1);
-                LOG.debug("connect to {} failed ({}); attempt {} in {} ms", address, cause.toString(), n + 1,
-                        d.toMillis());
-                EventLoop loop = resources.group().next();
-                loop.schedule(() -> attempt(resources, address, password, options, handler, n + 1, result),
-                        d.toNanos(), TimeUnit.NANOSECONDS);
+                result.complete(new Opened(ch, ready));
             } else {
-                result.completeExceptionally(new OxConnectionClosedException("cannot connect to " + address
-                        + " after " + n + " attempt(s)", cause));
+                retryOrFail(resources, address, password, options, handler, n, result, f.cause());
             }
         });
+    }
+
+    private static void retryOrFail(OxClientResources resources, SocketAddress address,
+            Optional<OneTimePassword> password, OxClientOptions options, Supplier<ChannelHandler> handler, int n,
+            CompletableFuture<Opened> result, Throwable cause) {
+        if (isRetryable(cause) && n < options.retry().maxAttempts()) {
+            Duration d = options.retry().delayBefore(n + 1);
+            LOG.debug("connect to {} failed ({}); attempt {} in {} ms", address, cause.toString(), n + 1,
+                    d.toMillis());
+            EventLoop loop = resources.group().next();
+            loop.schedule(() -> attempt(resources, address, password, options, handler, n + 1, result),
+                    d.toNanos(), TimeUnit.NANOSECONDS);
+        } else {
+            result.completeExceptionally(new OxConnectionClosedException("cannot connect to " + address
+                    + " after " + n + " attempt(s)", cause));
+        }
     }
 
     private static boolean isRetryable(Throwable t) {

@@ -68,13 +68,15 @@ public final class GroebnerDemo {
     private final Map<String, Long> phaseMillis = new LinkedHashMap<>();
 
     /** Command-line options. */
-    record Options(int servers, String system, boolean compute, boolean checkInput, int order) {
+    record Options(int servers, String system, boolean compute, boolean checkInput, int order,
+            List<String> serverCommands) {
         static Options parse(String[] args) {
             int servers = 4;
             String system = "katsura4";
             boolean compute = false;
             boolean checkInput = false;
             int order = 0;
+            List<String> serverCommands = new ArrayList<>();
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--compute" -> compute = true;
@@ -83,13 +85,14 @@ public final class GroebnerDemo {
                     case "--system", "--input" -> system = args[++i];
                     case "--order" -> order = Integer.parseInt(args[++i]);
                     case "--groebner" -> { }
+                    case "--server-cmd" -> serverCommands.add(args[++i]);
                     default -> {
                         if (args[i].matches("\\d+")) {
                             servers = Integer.parseInt(args[i]);
                         } else {
                             throw new IllegalArgumentException("unknown option " + args[i] + " (expected: [--compute]"
                                     + " [--check-input] [--servers N] [--system katsura3|katsura4|cyclic4|FILE]"
-                                    + " [--order 0|1|2])");
+                                    + " [--order 0|1|2] [--server-cmd CMD ...])");
                         }
                     }
                 }
@@ -97,7 +100,7 @@ public final class GroebnerDemo {
             if (servers < 1 || servers > 64) {
                 throw new IllegalArgumentException("--servers " + servers + " (expected: 1..64)");
             }
-            return new Options(servers, system, compute, checkInput, order);
+            return new Options(servers, system, compute, checkInput, order, List.copyOf(serverCommands));
         }
     }
 
@@ -121,15 +124,14 @@ public final class GroebnerDemo {
     int run() {
         long t0 = System.nanoTime();
         PolynomialSystem sys = PolynomialSystem.load(options.system());
-        out.printf("ox-demo: distributed Groebner basis %s of %s (%d polynomials in %s) on %d ox4j servers%n",
+        out.printf("ox-demo: distributed Groebner basis %s of %s (%d polynomials in %s) on %d %s%n",
                 options.compute() ? "computation" : "check", sys.name(), sys.polynomials().size(),
-                sys.variableList(), options.servers());
+                sys.variableList(), options.servers(), DemoLaunchers.describe(options.serverCommands()));
         long t = System.nanoTime();
         int n = options.servers();
         // local reductions of a big round may take minutes: a long request timeout (the servers keep their own)
         OxClientOptions clientOptions = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(30));
-        LocalProcessLauncher launcher = LocalProcessLauncher.builder().readinessTimeout(Duration.ofMinutes(3)).build();
-        try (ServerGroup group = ServerGroup.launch(Collections.nCopies(n, launcher),
+        try (ServerGroup group = ServerGroup.launch(DemoLaunchers.forRanks(n, options.serverCommands()),
                 Collections.nCopies(n, "127.0.0.1"), LinkAddressing.tcp(), clientOptions,
                 OxClientResources.shared())) {
             phase("launch + RFC-102 wiring", t);

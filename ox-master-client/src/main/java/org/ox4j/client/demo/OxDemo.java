@@ -37,15 +37,25 @@ public final class OxDemo {
             GroebnerDemo.main(args);
             return;
         }
-        int n = args.length > 1 ? Integer.parseInt(args[1]) : 4;
-        int status = new OxDemo(System.out).run(n);
+        int n = 4;
+        List<String> commands = new java.util.ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--server-cmd") && i + 1 < args.length) {
+                commands.add(args[++i]);
+            } else {
+                n = Integer.parseInt(args[i]);
+            }
+        }
+        int status = new OxDemo(System.out).run(n, commands);
         System.exit(status);
     }
 
-    int run(int n) {
+    int run(int n, List<String> serverCommands) {
         long t0 = System.nanoTime();
-        out.printf("ox-demo: launching %d local ox4j servers ...%n", n);
-        try (ServerGroup group = ServerGroup.launchLocal(n)) {
+        out.printf("ox-demo: launching %d local %s ...%n", n, DemoLaunchers.describe(serverCommands));
+        try (ServerGroup group = ServerGroup.launch(DemoLaunchers.forRanks(n, serverCommands),
+                java.util.Collections.nCopies(n, "127.0.0.1"), org.ox4j.client.group.LinkAddressing.tcp(),
+                org.ox4j.client.OxClientOptions.defaults(), org.ox4j.client.OxClientResources.shared())) {
             List<LaunchedServer> servers = group.launchedServers();
             out.printf("ox-demo: group of %d ready in %d ms (pids %s)%s%n", group.size(),
                     (System.nanoTime() - t0) / 1_000_000, servers.stream().map(s -> s.process().pid()).toList(),

@@ -73,6 +73,22 @@ public final class ServerGroup implements AutoCloseable {
                 OxClientOptions.defaults(), OxClientResources.shared());
     }
 
+    /**
+     * One local server per entry of {@code commands}, rank r started by {@code commands.get(r)}: an {@code ox}-style
+     * command ({@code ox -ox ox_asir}, {@code bin/ox-server}, ...) to which the launcher appends
+     * {@code -host 127.0.0.1 -control 0 -data 0 -portfile F -pass PW}. Members may differ, so a group can mix
+     * ox_asir and ox4j servers; every pair is wired with RFC-102 as an Asir master does it.
+     */
+    public static ServerGroup launchCommands(List<List<String>> commands, OxClientOptions options,
+            OxClientResources resources) {
+        List<ServerLauncher> launchers = new ArrayList<>();
+        for (List<String> c : commands) {
+            launchers.add(LocalProcessLauncher.builder().command(c).build());
+        }
+        return launch(launchers, Collections.nCopies(commands.size(), "127.0.0.1"), LinkAddressing.tcp(), options,
+                resources);
+    }
+
     /** {@code n} servers placed by {@code hostfile} (rank r on {@code hostfile.place(n).get(r)}). */
     public static ServerGroup launchFromHostfile(Hostfile hostfile, int n, Function<String, ServerLauncher> launcherForHost,
             OxClientOptions options, OxClientResources resources) {

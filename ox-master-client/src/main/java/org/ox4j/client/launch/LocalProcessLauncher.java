@@ -13,13 +13,16 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.client.OxClient;
 import org.ox4j.client.OxServerAddress;
+import org.ox4j.client.PortFileAddress;
 import org.ox4j.protocol.handshake.OneTimePassword;
 
 /**
  * Starts {@code <ox4j home>/bin/ox-server} on this machine in {@code ox} style: TCP ports chosen by the OS
  * ({@code -control 0 -data 0 -portfile F}) on 127.0.0.1, or AF_UNIX sockets ({@code -unix PREFIX}), always with
  * a fresh one-time password ({@code -pass}); then waits (bounded) for the readiness line
- * {@code OX4J READY control=C data=D} on the server's stdout.
+ * {@code OX4J READY control=C data=D} on the server's stdout. Any other {@code ox}-style command works too
+ * ({@link Builder#command}): OpenXM's {@code ox -ox ox_asir} takes the same options and is ready when it has
+ * written its control port file.
  */
 public final class LocalProcessLauncher implements ServerLauncher {
     private static final Logger LOG = LogManager.getLogger();
@@ -78,6 +81,11 @@ public final class LocalProcessLauncher implements ServerLauncher {
             return this;
         }
 
+        /** {@link #command(List)} of a command line split at white space ({@code "ox -ox ox_asir"}). */
+        public Builder commandLine(String line) {
+            return command(splitCommandLine(line));
+        }
+
         public Builder transport(Transport t) {
             this.transport = Objects.requireNonNull(t);
             return this;
@@ -102,6 +110,15 @@ public final class LocalProcessLauncher implements ServerLauncher {
             return new LocalProcessLauncher(List.of(OxHome.serverScript(h).toString()), transport,
                     readinessTimeout, extraArgs);
         }
+    }
+
+    /** The words of an {@code ox}-style command line (white space separates them; no quoting). */
+    public static List<String> splitCommandLine(String line) {
+        String t = line.strip();
+        if (t.isEmpty()) {
+            throw new IllegalArgumentException("server command: empty");
+        }
+        return List.of(t.split("\\s+"));
     }
 
     @Override
@@ -133,11 +150,7 @@ public final class LocalProcessLauncher implements ServerLauncher {
         String name = "ox-server-" + process.pid();
         ProcessOutput<ReadinessLine> out = new ProcessOutput<>(process, name, ReadinessLine::parse);
         try {
-            ReadinessLine ready = awaitReady(process, out, readinessTimeout, describe());
-            OxServerAddress address = transport == Transport.TCP
-                    ? OxServerAddress.tcp("127.0.0.1", ready.controlPort(), ready.dataPort())
-                    : new OxServerAddress(java.net.UnixDomainSocketAddress.of(ready.control()),
-                            java.net.UnixDomainSocketAddress.of(ready.data()), Optional.empty(), Optional.empty());
+            OxServerAddress address = awaitReady(process, out, readiness(out, base), readinessTimeout, describe());
             LOG.debug("{} ready: {}", name, address);
             return new LaunchedServer(process, address.withPassword(password), name, temporary, Optional.empty());
         } catch (RuntimeException e) {
@@ -145,6 +158,35 @@ public final class LocalProcessLauncher implements ServerLauncher {
                     .close();
             throw e;
         }
+    }
+
+    /**
+     * Where the server listens, from whichever comes first: ox4j's readiness line on stdout, or (TCP only) the
+     * control port file that OpenXM's {@code ox} and other {@code ox}-style servers write once they listen. Such a
+     * server writes its data port file only after it has accepted the control connection (spec §2.3), so the data
+     * endpoint is then a {@link PortFileAddress} that the client resolves when it connects.
+     */
+    private CompletableFuture<OxServerAddress> readiness(ProcessOutput<ReadinessLine> out, Path base) {
+        CompletableFuture<OxServerAddress> fromLine = out.ready().thenApply(ready -> transport == Transport.TCP
+                ? OxServerAddress.tcp("127.0.0.1", ready.controlPort(), ready.dataPort())
+                : new OxServerAddress(java.net.UnixDomainSocketAddress.of(ready.control()),
+                        java.net.UnixDomainSocketAddress.of(ready.data()), Optional.empty(), Optional.empty()));
+        if (transport != Transport.TCP) {
+            return fromLine;
+        }
+        CompletableFuture<OxServerAddress> either = new CompletableFuture<>();
+        fromLine.whenComplete((a, e) -> {
+            if (e != null) {
+                either.completeExceptionally(e);
+            } else {
+                either.complete(a);
+            }
+        });
+        PortFileWatch.await(Path.of(base + ".control"), either).thenAccept(port -> either.complete(
+                new OxServerAddress(new java.net.InetSocketAddress("127.0.0.1", port),
+                        new PortFileAddress("127.0.0.1", Path.of(base + ".data")), Optional.empty(),
+                        Optional.empty())));
+        return either;
     }
 
     static Process start(List<String> cmd) {
@@ -160,9 +202,9 @@ public final class LocalProcessLauncher implements ServerLauncher {
         }
     }
 
-    /** Waits for the readiness line; fails early, with diagnostics, if the process exits first. */
-    static <T> T awaitReady(Process process, ProcessOutput<T> out, Duration timeout, String what) {
-        CompletableFuture<T> ready = out.ready();
+    /** Waits for {@code ready}; fails early, with the process's last output, if the process exits first. */
+    static <T> T awaitReady(Process process, ProcessOutput<?> out, CompletableFuture<T> ready, Duration timeout,
+            String what) {
         process.onExit().thenRun(() -> ready.completeExceptionally(new OxLaunchException(what
                 + " exited with status " + process.exitValue() + " before it was ready" + out.diagnostics())));
         try {
@@ -170,8 +212,8 @@ public final class LocalProcessLauncher implements ServerLauncher {
         } catch (OxLaunchException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new OxLaunchException(what + " did not print its readiness line: " + e.getMessage()
-                    + out.diagnostics(), e);
+            throw new OxLaunchException(what + " did not print its readiness line or write its port file: "
+                    + e.getMessage() + out.diagnostics(), e);
         }
     }
 }

@@ -91,7 +91,7 @@ public final class SshLauncher implements ServerLauncher {
         Runnable remoteKill = () -> remoteKill(remotePid[0] > 0 ? OptionalLong.of(remotePid[0]) : OptionalLong.empty(),
                 portfile);
         try {
-            ReadinessLine ready = LocalProcessLauncher.awaitReady(process, out, readinessTimeout, describe());
+            ReadinessLine ready = LocalProcessLauncher.awaitReady(process, out, out.ready(), readinessTimeout, describe());
             OxServerAddress address = OxServerAddress.tcp(bindAddress, ready.controlPort(), ready.dataPort())
                     .withPassword(password);
             LOG.debug("{} ready (remote pid {}): {}", name, remotePid[0], address);

@@ -48,7 +48,8 @@ public final class OxShell implements Callable<Integer> {
     private String password;
 
     @Option(names = "--launch", paramLabel = "CMD",
-            description = "launch an ox-style server command (default: this checkout's bin/ox-server)")
+            description = "launch an ox-style server command, e.g. \"ox -ox ox_asir\" (default: this checkout's"
+                    + " bin/ox-server)")
     private String launchCommand;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60",
@@ -64,7 +65,9 @@ public final class OxShell implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        // the handshake waits as long as a command may: behind ox the engine may still be starting
         OxClientOptions options = OxClientOptions.defaults().withRequestTimeout(Duration.ofSeconds(timeoutSeconds))
+                .withHandshakeTimeout(Duration.ofSeconds(Math.max(5, timeoutSeconds)))
                 .withMathcapExchange(!noMathcap, !noMathcap);
         OxClient client;
         try {
@@ -93,7 +96,7 @@ public final class OxShell implements Callable<Integer> {
         }
         LocalProcessLauncher.Builder b = LocalProcessLauncher.builder();
         if (launchCommand != null) {
-            b.command(List.of(launchCommand.trim().split("\\s+")));
+            b.commandLine(launchCommand);
         }
         return OxClient.launch(b.build(), options, OxClientResources.shared());
     }

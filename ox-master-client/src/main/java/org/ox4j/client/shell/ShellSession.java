@@ -82,7 +82,7 @@ final class ShellSession {
                 if (!(program instanceof org.ox4j.cmo.CmoString s)) {
                     throw new IllegalArgumentException("exec takes a string, e.g. exec \"1+2;\"");
                 }
-                print(OxClient.await(client.executeStringRawAsync(s.value()), client.options().requestTimeout(),
+                print(OxClient.await(client.executeProgramRawAsync(s.value()), client.options().requestTimeout(),
                         "exec"));
             }
             case "call" -> call(words);
@@ -140,7 +140,7 @@ final class ShellSession {
                 pop               SM_popCMO and print the object
                 popString         SM_popString
                 call F A1 A2 ...  SM_executeFunction F(A1, A2, ...) and pop the result
-                exec "PROG;"      SM_executeStringByLocalParser and pop the result
+                exec "PROG;"      run every statement (SM_executeStringByLocalParser each), pop the last value
                 getsp             number of objects on the server's stack
                 pops N            remove N objects
                 mathcap           the server's mathcap

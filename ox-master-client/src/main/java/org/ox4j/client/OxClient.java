@@ -103,8 +103,7 @@ public final class OxClient implements AutoCloseable {
 
     /** Both handshakes done, or the first failure with both channels closed. */
     private static CompletableFuture<Channel[]> bothReady(OxConnector.Opened control, OxConnector.Opened data) {
-        CompletableFuture<Channel[]> both = control.ready().thenCombine(data.ready(), (c, d) -> new Channel[] {c, d});
-        return both.whenComplete((cd, e) -> {
+        return OxConnector.bothReady(control.ready(), data.ready()).whenComplete((cd, e) -> {
             if (e != null) {
                 control.channel().close();
                 data.channel().close();

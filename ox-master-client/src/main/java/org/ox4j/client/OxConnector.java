@@ -112,6 +112,23 @@ final class OxConnector {
         }
     }
 
+    /**
+     * Control and data channels as a pair once both are ready, or the first failure at once: a server that refused
+     * one connection may never open (or answer) the other, so waiting for both would only wait for a timeout.
+     */
+    static CompletableFuture<Channel[]> bothReady(CompletableFuture<Channel> control, CompletableFuture<Channel> data) {
+        CompletableFuture<Channel[]> both = new CompletableFuture<>();
+        control.thenCombine(data, (c, d) -> new Channel[] {c, d}).thenAccept(both::complete);
+        control.exceptionally(e -> failWith(both, e));
+        data.exceptionally(e -> failWith(both, e));
+        return both;
+    }
+
+    private static Channel failWith(CompletableFuture<Channel[]> both, Throwable e) {
+        both.completeExceptionally(e);
+        return null;
+    }
+
     private static boolean isRetryable(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof ConnectException || c instanceof NoSuchFileException

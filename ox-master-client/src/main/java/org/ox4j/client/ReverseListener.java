@@ -93,7 +93,13 @@ public final class ReverseListener implements AutoCloseable {
 
     /** Completes once the server has connected both channels and the mathcaps are exchanged. */
     public CompletableFuture<OxClient> acceptAsync() {
-        return control.thenCombine(data, (c, d) -> new Channel[] {c, d})
+        return OxConnector.bothReady(control, data)
+                .whenComplete((cd, e) -> {
+                    if (e != null) {
+                        control.thenAccept(Channel::close);
+                        data.thenAccept(Channel::close);
+                    }
+                })
                 .thenCompose(cd -> OxClient.fromChannels(cd[0], cd[1], replies, serials, options))
                 .whenComplete((c, e) -> close());
     }

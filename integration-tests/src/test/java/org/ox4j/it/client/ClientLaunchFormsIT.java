@@ -131,7 +131,9 @@ class ClientLaunchFormsIT {
             Process p = start(List.of("-reverse", "-host", "127.0.0.1", "-control", String.valueOf(l.controlPort()),
                     "-data", String.valueOf(l.dataPort()), "-pass", OneTimePassword.generate().reveal()));
             try {
-                assertThatThrownBy(() -> l.accept(READY)).isInstanceOf(RuntimeException.class);
+                // the refusal itself is the answer: no waiting for the other channel or for a timeout
+                assertThatThrownBy(() -> l.accept(READY)).isInstanceOf(RuntimeException.class)
+                        .hasMessageContaining("wrong one-time password");
             } finally {
                 stop(p);
             }

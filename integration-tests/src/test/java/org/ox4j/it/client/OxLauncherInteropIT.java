@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +23,6 @@ import org.ox4j.client.ServerMathcap;
 import org.ox4j.client.group.ServerGroup;
 import org.ox4j.client.launch.LaunchedServer;
 import org.ox4j.client.launch.LocalProcessLauncher;
-import org.ox4j.client.launch.OxHome;
 import org.ox4j.client.syntax.AsirValueParser;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoNull;
@@ -190,50 +186,27 @@ class OxLauncherInteropIT {
         String pw = OneTimePassword.generate().reveal();
         Process ox = startOx(OxDoubles.asirEngine(tmp), c, d, Optional.of(pw));
         try {
-            Run connected = run("exec \"A = 20; A + 1;\"\ncall igcd 12 30\n", "bin/oxsh", "--connect", "127.0.0.1",
-                    "--control", Integer.toString(c), "--data", Integer.toString(d), "--pass", pw);
+            ScriptRun connected = ScriptRun.run(leaks, "exec \"A = 20; A + 1;\"\ncall igcd 12 30\n", "bin/oxsh",
+                    "--connect", "127.0.0.1", "--control", Integer.toString(c), "--data", Integer.toString(d),
+                    "--pass", pw);
             assertThat(connected.status()).as("stderr: %s", connected.err()).isZero();
             assertThat(connected.out().lines().toList()).containsExactly("21", "6");
         } finally {
             stop(ox);
         }
-        Run launched = run("call igcd 12 30\npush (x-1)*(x+1)\npopString\n", "bin/oxsh", "--launch",
-                String.join(" ", OxDoubles.ox(OxDoubles.ox4jEngine())));
+        ScriptRun launched = ScriptRun.run(leaks, "call igcd 12 30\npush (x-1)*(x+1)\npopString\n", "bin/oxsh",
+                "--launch", String.join(" ", OxDoubles.ox(OxDoubles.ox4jEngine())));
         assertThat(launched.status()).as("stderr: %s", launched.err()).isZero();
         assertThat(launched.out().lines().toList()).containsExactly("6", "x^2-1");
     }
 
     @Test
     void theDemoRunsOnServersBehindOx() throws Exception {
-        Run r = run("", "bin/ox-demo", "--basic", "2", "--server-cmd", String.join(" ",
+        ScriptRun r = ScriptRun.run(leaks, "", "bin/ox-demo", "--basic", "2", "--server-cmd", String.join(" ",
                 OxDoubles.ox(OxDoubles.ox4jEngine())), "--server-cmd", OxDoubles.ox4jEngine());
         assertThat(r.status()).as("stdout: %s%nstderr: %s", r.out(), r.err()).isZero();
         // rank r contributes (x+r+1)^(r+1); the test expands the sum itself: (x+1) + (x^2+4x+4)
         assertThat(r.out()).contains("group of 2 ready").contains("of (x+1)^1+(x+2)^2 = x^2+5*x+5");
-    }
-
-    /** Exit status and output of a {@code bin/} script with {@code input} on stdin. */
-    private record Run(int status, String out, String err) {
-    }
-
-    private Run run(String input, String... cmd) throws IOException {
-        String[] full = cmd.clone();
-        full[0] = OxHome.locate().resolve(cmd[0]).toString();
-        Process p = leaks.track(new ProcessBuilder(full).start());
-        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> read(p.getInputStream()));
-        CompletableFuture<String> err = CompletableFuture.supplyAsync(() -> read(p.getErrorStream()));
-        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        int status = OxClient.await(p.onExit(), Duration.ofMinutes(5), String.join(" ", cmd)).exitValue();
-        return new Run(status, out.join(), err.join());
-    }
-
-    private static String read(java.io.InputStream in) {
-        try {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 
     @Test

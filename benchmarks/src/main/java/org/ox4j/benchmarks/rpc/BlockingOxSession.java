@@ -26,7 +26,7 @@ import org.ox4j.protocol.handshake.HandshakeRole;
  * A minimal blocking master for benchmarks: one connection (TCP or AF_UNIX), the client side of the byte-order
  * handshake, push, commands and replies, framed by ox-protocol's blocking reader and writer.
  */
-final class BlockingOxSession implements AutoCloseable {
+public final class BlockingOxSession implements AutoCloseable {
     private static final CmoLimits LIMITS = CmoLimits.builder().maxMessageBytes(1L << 30).maxBignumWords(1 << 24)
             .maxElements(1 << 24).maxStringBytes(1 << 28).build();
 
@@ -44,7 +44,7 @@ final class BlockingOxSession implements AutoCloseable {
     }
 
     /** Connects to {@code endpoint}: a port number (127.0.0.1) or an AF_UNIX socket path. */
-    static BlockingOxSession connect(String endpoint) throws IOException {
+    public static BlockingOxSession connect(String endpoint) throws IOException {
         SocketChannel ch;
         if (endpoint.matches("\\d+")) {
             ch = SocketChannel.open(new InetSocketAddress("127.0.0.1", Integer.parseInt(endpoint)));
@@ -56,11 +56,11 @@ final class BlockingOxSession implements AutoCloseable {
         return new BlockingOxSession(ch);
     }
 
-    void push(Cmo c) {
+    public void push(Cmo c) {
         writer.send(new OxData(serial++, c));
     }
 
-    void command(SmCommand c) {
+    public void command(SmCommand c) {
         writer.send(new OxCommand(serial++, c.code()));
     }
 
@@ -85,7 +85,7 @@ final class BlockingOxSession implements AutoCloseable {
         return reader.read(true).bytes();
     }
 
-    Cmo popCmo() {
+    public Cmo popCmo() {
         command(SmCommand.POP_CMO);
         OxMessage m = reader.read().message();
         if (!(m instanceof OxData d)) {

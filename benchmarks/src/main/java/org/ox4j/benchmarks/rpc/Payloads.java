@@ -14,7 +14,7 @@ import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.io.CmoWriter;
 
 /** The objects of {@code ox-bench rpc} (issue 8): a big dense polynomial, a big integer, a long list. */
-final class Payloads {
+public final class Payloads {
     private Payloads() {
     }
 
@@ -29,7 +29,7 @@ final class Payloads {
      * Dense polynomial in x, y, z of total degree at most {@code degree} (C(degree+3, 3) terms: 9880 for 37) with
      * random nonzero {@code bits}-bit coefficients, as CMO_RECURSIVE_POLYNOMIAL (x outermost).
      */
-    static Cmo densePolynomial(int degree, int bits, long seed) {
+    public static Cmo densePolynomial(int degree, int bits, long seed) {
         Random r = new Random(seed);
         List<CmoPolynomialInOneVariable.Term> xs = new ArrayList<>();
         for (int i = degree; i >= 0; i--) {
@@ -48,11 +48,11 @@ final class Payloads {
         return new CmoRecursivePolynomial(vars, new CmoPolynomialInOneVariable(0, xs));
     }
 
-    static Cmo bigInteger(int bits, long seed) {
+    public static Cmo bigInteger(int bits, long seed) {
         return new CmoZZ(new BigInteger(bits, new Random(seed)).setBit(bits - 1));
     }
 
-    static Cmo smallIntegers(int n) {
+    public static Cmo smallIntegers(int n) {
         Cmo[] items = new Cmo[n];
         for (int i = 0; i < n; i++) {
             items[i] = CmoZZ.of(i % 1000 + 1);

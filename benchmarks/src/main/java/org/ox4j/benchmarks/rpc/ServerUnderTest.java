@@ -30,6 +30,12 @@ final class ServerUnderTest implements AutoCloseable {
 
     /** Starts {@code home/bin/ox-server}; {@code unix} picks AF_UNIX sockets instead of TCP. */
     static ServerUnderTest start(Path home, boolean unix, List<String> javaOpts) throws IOException {
+        return start(home, unix, javaOpts, Map.of());
+    }
+
+    /** As {@link #start(Path, boolean, List)} with more environment (e.g. {@code JAVA_HOME} to pick the JDK). */
+    static ServerUnderTest start(Path home, boolean unix, List<String> javaOpts, Map<String, String> env)
+            throws IOException {
         Path tmp = Files.createTempDirectory("ox4j-bench");
         List<String> cmd = new ArrayList<>(List.of(home.resolve("bin/ox-server").toString()));
         if (unix) {
@@ -41,6 +47,7 @@ final class ServerUnderTest implements AutoCloseable {
                 tmp.resolve("server.log").toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
         pb.environment().put("JAVA_OPTS", String.join(" ", javaOpts));
+        pb.environment().putAll(env);
         Process p = pb.start();
         try {
             return new ServerUnderTest(p, tmp, awaitReady(p));

@@ -1,10 +1,14 @@
 package org.ox4j.server.cli;
 
+import java.util.Optional;
+import org.apache.logging.log4j.LogManager;
+import org.ox4j.server.launch.Listeners;
 import picocli.CommandLine;
 
 /**
  * Entry point of {@code bin/ox-server}. Sets up logging (before any logger exists) from {@code --log-file} or the
- * system property {@code ox4j.logFile}, then runs {@link ServerCommand}.
+ * system property {@code ox4j.logFile}, opens form b's listening sockets at once ({@link EarlyListen}), then runs
+ * {@link ServerCommand}.
  */
 public final class Main {
     private Main() {
@@ -13,7 +17,7 @@ public final class Main {
     public static void main(String[] args) {
         if (System.getProperty("log4j2.configurationFile") == null
                 && System.getProperty("log4j.configurationFile") == null) {
-            System.setProperty("log4j2.configurationFile", "ox4j-server-log4j2.xml");
+            System.setProperty("log4j2.configurationFile", "ox4j-server-log4j2.properties");
         }
         for (int i = 0; i + 1 < args.length; i++) {
             if (args[i].equals("--log-file")) {
@@ -24,7 +28,13 @@ public final class Main {
             System.setProperty("ox4j.logFile", System.getProperty("java.io.tmpdir") + "/ox4j-server-"
                     + ProcessHandle.current().pid() + ".log");
         }
-        CommandLine cl = new CommandLine(new ServerCommand());
+        // Form b listens and prints its readiness line first; everything below runs while its master connects.
+        Optional<Listeners> early = EarlyListen.open(args);
+        // Logging is set up on another core while the options are parsed and the function tables are built.
+        Thread logging = new Thread(() -> LogManager.getContext(false), "ox4j-logging-init");
+        logging.setDaemon(true);
+        logging.start();
+        CommandLine cl = new CommandLine(new ServerCommand(early));
         cl.setUnmatchedArgumentsAllowed(true);
         int status = cl.execute(args);
         System.exit(status);

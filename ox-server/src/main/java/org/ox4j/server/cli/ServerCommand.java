@@ -2,10 +2,12 @@ package org.ox4j.server.cli;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.logging.log4j.LogManager;
 import org.ox4j.server.ServerRuntime;
 import org.ox4j.server.launch.InheritedLaunch;
+import org.ox4j.server.launch.Listeners;
 import org.ox4j.server.launch.OxLaunch;
 import org.ox4j.server.launch.OxLaunchOptions;
 import picocli.CommandLine.Command;
@@ -26,6 +28,21 @@ import picocli.CommandLine.Unmatched;
             "Form b (-data/-control or -unix): OpenXM 'ox' launcher options; prints 'OX4J READY control=C data=D'.",
             "Form c ('daemon'): many masters, each with its own session."})
 public final class ServerCommand implements Callable<Integer> {
+    /** {@code ox}'s default ports. */
+    static final int DEFAULT_CONTROL_PORT = 1200;
+    static final int DEFAULT_DATA_PORT = 1300;
+
+    /** Sockets {@link EarlyListen} opened before this command was parsed, if it did. */
+    private final Optional<Listeners> early;
+
+    ServerCommand(Optional<Listeners> early) {
+        this.early = early;
+    }
+
+    ServerCommand() {
+        this(Optional.empty());
+    }
+
     @Option(names = "-display", description = "X display (accepted and ignored)")
     String display;
 
@@ -76,11 +93,24 @@ public final class ServerCommand implements Callable<Integer> {
         if (dataPort == null && controlPort == null && unix == null && !reverse) {
             return InheritedLaunch.run(rt);
         }
+        OxLaunchOptions opt = launchOptions();
+        if (early.isPresent()) {
+            if (!early.get().options().equals(opt)) {
+                early.get().close();
+                throw new IllegalStateException("early listening options " + early.get().options()
+                        + " differ from the parsed ones " + opt);
+            }
+            return new OxLaunch(rt, opt).run(early.get());
+        }
+        return new OxLaunch(rt, opt).run();
+    }
+
+    /** Form b's options as parsed (the ports default to {@code ox}'s 1200 and 1300). */
+    OxLaunchOptions launchOptions() {
         String pc = passControl != null ? passControl : pass;
         String pd = passData != null ? passData : pass;
-        OxLaunchOptions opt = new OxLaunchOptions(host, controlPort == null ? 1200 : controlPort,
-                dataPort == null ? 1300 : dataPort, pc, pd, reverse, insecure, portfile, unix);
-        return new OxLaunch(rt, opt).run();
+        return new OxLaunchOptions(host, controlPort == null ? DEFAULT_CONTROL_PORT : controlPort,
+                dataPort == null ? DEFAULT_DATA_PORT : dataPort, pc, pd, reverse, insecure, portfile, unix);
     }
 
     /**

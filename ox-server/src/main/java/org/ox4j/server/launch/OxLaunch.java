@@ -2,12 +2,8 @@ package org.ox4j.server.launch;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.server.ServerRuntime;
@@ -19,8 +15,9 @@ import org.ox4j.server.session.Session;
 
 /**
  * Launch form b: OpenXM's {@code ox} launcher with the control process inside this JVM (spec §2.3). Normal mode
- * binds both ports first (so {@code -portfile} and the readiness line {@code OX4J READY control=C data=D} can be
- * written before any client connects), then accepts control first and data second, only from loopback unless
+ * binds both ports first ({@link Listeners}: so {@code -portfile} and the readiness line
+ * {@code OX4J READY control=C data=D} can be written before any client connects), then accepts control first and
+ * data second, only from loopback unless
  * {@code -insecure}, verifying the passwords. Reverse mode connects to the client and sends the passwords. The
  * process exits when the engine ends.
  */
@@ -37,41 +34,30 @@ public final class OxLaunch {
 
     /** Runs until the engine ends; returns the exit status. */
     public int run() throws IOException {
-        Connections.Wire control;
-        Connections.Wire data;
         if (opt.reverse()) {
-            control = connect(opt.controlPort(), opt.passControl());
+            Connections.Wire control = connect(opt.controlPort(), opt.passControl());
             OxMessageReader controlReader = Connections.control(control);
-            data = connect(opt.dataPort(), opt.passData());
+            Connections.Wire data = connect(opt.dataPort(), opt.passData());
             return serve(control, controlReader, data);
         }
-        try (ServerSocketChannel cl = listen("control", opt.controlPort());
-             ServerSocketChannel dl = listen("data", opt.dataPort())) {
-            String c = endpoint(cl, "control");
-            String d = endpoint(dl, "data");
-            if (opt.portfile() != null && opt.unix() == null) {
-                PortFile.write(opt.portfile(), "control", port(cl));
-                PortFile.write(opt.portfile(), "data", port(dl));
-            }
-            System.out.println("OX4J READY control=" + c + " data=" + d);
-            System.out.flush();
-            LOG.info("listening: control={} data={}", c, d);
-            control = accept(cl, "control");
+        return run(Listeners.open(opt));
+    }
+
+    /** Normal mode on sockets already listening (opened by {@link Listeners#open}); closes them at the end. */
+    public int run(Listeners listening) throws IOException {
+        try (Listeners l = listening) {
+            LOG.info("listening: control={} data={}", l.endpoint("control"), l.endpoint("data"));
+            Connections.Wire control = accept(l.control(), "control");
             if (control == null || !control.verify(opt.passControl(), "control")) {
                 return 1;
             }
             OxMessageReader controlReader = Connections.control(control);
-            data = accept(dl, "data");
+            Connections.Wire data = accept(l.data(), "data");
             if (data == null || !data.verify(opt.passData(), "data")) {
                 control.closeQuietly();
                 return 1;
             }
             return serve(control, controlReader, data);
-        } finally {
-            if (opt.unix() != null) {
-                Files.deleteIfExists(unixPath("control"));
-                Files.deleteIfExists(unixPath("data"));
-            }
         }
     }
 
@@ -96,23 +82,6 @@ public final class OxLaunch {
         return w;
     }
 
-    private ServerSocketChannel listen(String what, int port) throws IOException {
-        if (opt.unix() != null) {
-            Path p = unixPath(what);
-            Files.deleteIfExists(p);
-            ServerSocketChannel s = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-            s.bind(UnixDomainSocketAddress.of(p), 1);
-            return s;
-        }
-        ServerSocketChannel s = ServerSocketChannel.open();
-        s.bind(new InetSocketAddress(opt.host(), port), 1);
-        return s;
-    }
-
-    private Path unixPath(String what) {
-        return opt.unix().resolveSibling(opt.unix().getFileName() + "." + what);
-    }
-
     private Connections.Wire accept(ServerSocketChannel l, String what) throws IOException {
         while (true) {
             SocketChannel ch = l.accept();
@@ -123,13 +92,5 @@ public final class OxLaunch {
             LOG.warn("{}: refusing connection from {} (not loopback; use -insecure)", what, ch.getRemoteAddress());
             ch.close();
         }
-    }
-
-    private static int port(ServerSocketChannel s) throws IOException {
-        return ((InetSocketAddress) s.getLocalAddress()).getPort();
-    }
-
-    private String endpoint(ServerSocketChannel s, String what) throws IOException {
-        return opt.unix() != null ? unixPath(what).toString() : Integer.toString(port(s));
     }
 }

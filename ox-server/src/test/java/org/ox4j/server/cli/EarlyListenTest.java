@@ -1,0 +1,54 @@
+package org.ox4j.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.ox4j.server.launch.OxLaunchOptions;
+import picocli.CommandLine;
+
+/** The early reading of form b's options agrees with the full parser wherever it takes a command line. */
+class EarlyListenTest {
+    static Stream<String> taken() {
+        return Stream.of(
+                "-control 0 -data 0",
+                "-host 127.0.0.1 -control 0 -data 0 -portfile /tmp/ox -pass PW",
+                "-data 1300 -control 1200 -passControl A -passData B -insecure",
+                "-control 0 -data 0 -pass PW -passData OTHER",
+                "-unix /tmp/oxsock",
+                "-unix /tmp/oxsock -control 0 -data 0 --log-file /tmp/l --diagnostics --byte-order 0",
+                "-control 5 --max-depth 20000 --max-message-bytes 1000 -data 6",
+                "-data 0");
+    }
+
+    static Stream<String> leftToTheFullParser() {
+        return Stream.of(
+                "",
+                "-display :0",
+                "-reverse -host 127.0.0.1 -control 1 -data 2",
+                "daemon --port 0 --password-file /tmp/pw",
+                "--help",
+                "-control 0 -data 0 -bogus",
+                "-control x -data 0",
+                "-control 70000 -data 0",
+                "-control 0 -data");
+    }
+
+    @ParameterizedTest
+    @MethodSource("taken")
+    void readsWhatTheFullParserReads(String line) {
+        String[] args = line.split(" ");
+        Optional<OxLaunchOptions> early = EarlyListen.parse(args);
+        ServerCommand full = new ServerCommand();
+        new CommandLine(full).parseArgs(args);
+        assertThat(early).contains(full.launchOptions());
+    }
+
+    @ParameterizedTest
+    @MethodSource("leftToTheFullParser")
+    void leavesEverythingElseToTheFullParser(String line) {
+        assertThat(EarlyListen.parse(line.isEmpty() ? new String[0] : line.split(" "))).isEmpty();
+    }
+}

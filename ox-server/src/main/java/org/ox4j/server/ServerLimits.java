@@ -14,7 +14,7 @@ import org.ox4j.cmo.io.CmoLimits;
  */
 public record ServerLimits(long maxMessageBytes, int maxDepth, int maxStackDepth, long maxSessionBytes) {
     /** 64 MiB messages, nesting 256, 100 000 stack entries, 512 MiB per session. */
-    public static final ServerLimits DEFAULT = new ServerLimits(64L << 20, 256, 100_000, 512L << 20);
+    public static final ServerLimits DEFAULT = new ServerLimits(64L << 20, 10_000, 100_000, 512L << 20);
 
     public ServerLimits {
         if (maxMessageBytes < 16 || maxDepth < 2 || maxStackDepth < 1 || maxSessionBytes < 1024) {

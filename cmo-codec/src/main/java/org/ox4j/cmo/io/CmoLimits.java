@@ -13,8 +13,8 @@ package org.ox4j.cmo.io;
  */
 public record CmoLimits(int maxDepth, int maxElements, int maxStringBytes, int maxBignumWords, long maxMessageBytes) {
 
-    /** Generous defaults for a server: 256 MiB messages, 16 Mi elements, depth 256. */
-    public static final CmoLimits DEFAULT = new CmoLimits(256, 16 << 20, 64 << 20, 16 << 20, 256L << 20);
+    /** Generous defaults for a server: 256 MiB messages, 16 Mi elements, depth 10 000 (ox_asir round-trips such lists). */
+    public static final CmoLimits DEFAULT = new CmoLimits(10_000, 16 << 20, 64 << 20, 16 << 20, 256L << 20);
 
     public CmoLimits {
         if (maxDepth < 1 || maxElements < 0 || maxStringBytes < 0 || maxBignumWords < 0 || maxMessageBytes < 8) {

@@ -1,6 +1,7 @@
 package org.ox4j.cmo.io;
 
 import java.math.BigInteger;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.ox4j.cmo.Cmo;
@@ -10,11 +11,13 @@ import org.ox4j.cmo.CmoBigFloat;
 import org.ox4j.cmo.CmoBigFloat32;
 import org.ox4j.cmo.CmoComplex;
 import org.ox4j.cmo.CmoDatum;
+import org.ox4j.cmo.CmoDepthExceededException;
 import org.ox4j.cmo.CmoDistributedPolynomial;
 import org.ox4j.cmo.CmoDmsGeneric;
 import org.ox4j.cmo.CmoDmsOfNVariables;
 import org.ox4j.cmo.CmoError;
 import org.ox4j.cmo.CmoError2;
+import org.ox4j.cmo.CmoException;
 import org.ox4j.cmo.CmoFormatException;
 import org.ox4j.cmo.CmoIeeeDouble;
 import org.ox4j.cmo.CmoIndeterminate;
@@ -63,20 +66,58 @@ public final class CmoReader {
         return new CmoReader(in, limits).read();
     }
 
-    /** Decodes one CMO (tag and body). */
+    /**
+     * Decodes one CMO (tag and body). Nesting is followed with an explicit stack of open composites, not with the
+     * Java stack, so any depth up to {@link CmoLimits#maxDepth()} decodes on any thread. A CMO nested deeper is
+     * still read to its end, without building anything more, and then refused with
+     * {@link CmoDepthExceededException}: the input stays in step, so a session can answer with an error and go on.
+     */
     public Cmo read() {
-        return readCmo(0);
+        ArrayDeque<Composite> open = new ArrayDeque<>();
+        while (true) {
+            int tag = in.readInt();
+            CmoType type = CmoType.fromCode(tag).orElseThrow(() -> new UnsupportedCmoTypeException(tag));
+            if (open.size() >= limits.maxDepth()) {
+                String what = "nesting depth: " + (open.size() + 1) + " (expected: <= " + limits.maxDepth() + ")";
+                try {
+                    skipRest(type, open);
+                } catch (CmoException e) {
+                    // the rest is not a well-formed CMO either: the input cannot be kept in step
+                    CmoLimitExceededException refused = new CmoLimitExceededException(what);
+                    refused.addSuppressed(e);
+                    throw refused;
+                }
+                throw new CmoDepthExceededException(what);
+            }
+            Cmo value = leaf(type);
+            if (value == null) {
+                Composite c = openComposite(type);
+                if (!c.complete()) {
+                    open.push(c);
+                    c.beforeNextChild();
+                    continue;
+                }
+                value = c.build();
+            }
+            // hand the finished value up; every composite it completes is finished in turn
+            while (true) {
+                Composite parent = open.peek();
+                if (parent == null) {
+                    return value;
+                }
+                parent.add(value);
+                if (!parent.complete()) {
+                    parent.beforeNextChild();
+                    break;
+                }
+                open.pop();
+                value = parent.build();
+            }
+        }
     }
 
-    private Cmo readCmo(int depth) {
-        int tag = in.readInt();
-        CmoType type = CmoType.fromCode(tag).orElseThrow(() -> new UnsupportedCmoTypeException(tag));
-        return readBody(type, depth);
-    }
-
-    private Cmo readBody(CmoType type, int depth) {
-        CmoLimitChecks.depth(limits, depth);
-        int d = depth + 1;
+    /** A CMO without CMO children, or null for a composite. */
+    private Cmo leaf(CmoType type) {
         switch (type) {
             case NULL:
                 return CmoNull.INSTANCE;
@@ -94,46 +135,12 @@ public final class CmoReader {
                 return CmoString.wrapBytes(readByteString("CMO_STRING"));
             case ATOM:
                 return new CmoAtom(CmoString.wrapBytes(readByteString("CMO_ATOM")));
-            case MATHCAP:
-                return new CmoMathcap(readCmo(d));
-            case ERROR2:
-                return new CmoError2(readCmo(d));
-            case LIST:
-                return new CmoList(readElements(d, "CMO_LIST"));
-            case ARRAY:
-                return new CmoArray(readElements(d, "CMO_ARRAY"));
-            case MONOMIAL32:
-                return readMonomial(d);
             case ZZ:
                 return new CmoZZ(readZZBody());
             case QQ: {
                 BigInteger num = readZZBody();
                 BigInteger den = readZZBody();
                 return new CmoQQ(num, den);
-            }
-            case DMS_OF_N_VARIABLES:
-                return new CmoDmsOfNVariables(readCmo(d));
-            case RING_BY_NAME:
-                return new CmoRingByName(readCmo(d));
-            case RECURSIVE_POLYNOMIAL: {
-                Cmo vars = readCmo(d);
-                if (!(vars instanceof CmoList list)) {
-                    throw new CmoFormatException("CMO_RECURSIVE_POLYNOMIAL variables: " + vars.type().specName()
-                            + " (expected: CMO_LIST)");
-                }
-                return new CmoRecursivePolynomial(list, readCmo(d));
-            }
-            case DISTRIBUTED_POLYNOMIAL:
-                return readDistributed(d);
-            case POLYNOMIAL_IN_ONE_VARIABLE:
-                return readUnivariate(d);
-            case RATIONAL: {
-                Cmo num = readCmo(d);
-                return new CmoRational(num, readCmo(d));
-            }
-            case COMPLEX: {
-                Cmo re = readCmo(d);
-                return new CmoComplex(re, readCmo(d));
             }
             case MACHINE_DOUBLE_64:
                 return new CmoMachineDouble(in.readLong());
@@ -145,19 +152,156 @@ public final class CmoReader {
             }
             case BIGFLOAT32:
                 return readBigFloat32();
-            case INDETERMINATE:
-                return new CmoIndeterminate(readCmo(d));
-            case TREE: {
-                Cmo name = readCmo(d);
-                Cmo attributes = readCmo(d);
-                return new CmoTree(name, attributes, readCmo(d));
+            default:
+                return null;
+        }
+    }
+
+    /** Reads the head of a composite (its counts and inline integers); its CMO children follow. */
+    private Composite openComposite(CmoType type) {
+        switch (type) {
+            case MATHCAP, ERROR2, DMS_OF_N_VARIABLES, RING_BY_NAME, INDETERMINATE:
+                return new Composite(type, 1, null, 0, false);
+            case RECURSIVE_POLYNOMIAL, RATIONAL, COMPLEX, LAMBDA:
+                return new Composite(type, 2, null, 0, false);
+            case TREE:
+                return new Composite(type, 3, null, 0, false);
+            case LIST:
+                return new Composite(type, readCount("CMO_LIST", 4), null, 0, false);
+            case ARRAY:
+                return new Composite(type, readCount("CMO_ARRAY", 4), null, 0, false);
+            case MONOMIAL32: {
+                int n = readCount("CMO_MONOMIAL32", 4);
+                int[] exps = new int[n];
+                for (int i = 0; i < n; i++) {
+                    exps[i] = in.readInt();
+                }
+                return new Composite(type, 1, exps, 0, false);
             }
-            case LAMBDA: {
-                Cmo args = readCmo(d);
-                return new CmoLambda(args, readCmo(d));
+            case DISTRIBUTED_POLYNOMIAL:
+                // the ring, then the monomials
+                return new Composite(type, readCount("CMO_DISTRIBUTED_POLYNOMIAL", 8) + 1, null, 0, false);
+            case POLYNOMIAL_IN_ONE_VARIABLE: {
+                int m = readCount("CMO_POLYNOMIAL_IN_ONE_VARIABLE", 8);
+                int var = in.readInt();
+                return new Composite(type, m, new int[m], var, true);
             }
             default:
                 throw new UnsupportedCmoTypeException(type.code());
+        }
+    }
+
+    /**
+     * Consumes the rest of a too deep CMO: the body of {@code type} just read, then what remains of every open
+     * composite. Counts and lengths are still checked; only one int per open level is kept.
+     */
+    private void skipRest(CmoType type, ArrayDeque<Composite> open) {
+        CmoScanner scanner = new CmoScanner(in, limits);
+        scanner.skipBodyWithoutDepthLimit(type);
+        while (!open.isEmpty()) {
+            Composite c = open.pop();
+            // the child being read when the limit was hit is finished; skip its remaining siblings
+            c.skipped++;
+            while (!c.complete()) {
+                c.beforeNextChild();
+                scanner.skipWithoutDepthLimit();
+                c.skipped++;
+            }
+        }
+    }
+
+    /** A composite CMO whose children are being read: its head, the children so far, how many are due. */
+    private final class Composite {
+        final CmoType type;
+        final int due;
+        final int[] ints;
+        final int variable;
+        final boolean exponentBeforeEachChild;
+        final List<Cmo> children;
+        int skipped;
+
+        Composite(CmoType type, int due, int[] ints, int variable, boolean exponentBeforeEachChild) {
+            this.type = type;
+            this.due = due;
+            this.ints = ints;
+            this.variable = variable;
+            this.exponentBeforeEachChild = exponentBeforeEachChild;
+            this.children = new ArrayList<>(Math.min(due, 1024));
+        }
+
+        boolean complete() {
+            return children.size() + skipped == due;
+        }
+
+        /** A univariate polynomial's exponent comes before each coefficient. */
+        void beforeNextChild() {
+            if (exponentBeforeEachChild) {
+                int e = in.readInt();
+                if (ints != null && children.size() < ints.length) {
+                    ints[children.size()] = e;
+                }
+            }
+        }
+
+        void add(Cmo child) {
+            int i = children.size();
+            if (type == CmoType.RECURSIVE_POLYNOMIAL && i == 0 && !(child instanceof CmoList)) {
+                throw new CmoFormatException("CMO_RECURSIVE_POLYNOMIAL variables: " + child.type().specName()
+                        + " (expected: CMO_LIST)");
+            }
+            if (type == CmoType.DISTRIBUTED_POLYNOMIAL && i > 0 && !(child instanceof CmoMonomial32)) {
+                throw new CmoFormatException("CMO_DISTRIBUTED_POLYNOMIAL term " + (i - 1) + ": "
+                        + child.type().specName() + " (expected: CMO_MONOMIAL32)");
+            }
+            children.add(child);
+        }
+
+        Cmo build() {
+            List<Cmo> c = children;
+            switch (type) {
+                case MATHCAP:
+                    return new CmoMathcap(c.get(0));
+                case ERROR2:
+                    return new CmoError2(c.get(0));
+                case DMS_OF_N_VARIABLES:
+                    return new CmoDmsOfNVariables(c.get(0));
+                case RING_BY_NAME:
+                    return new CmoRingByName(c.get(0));
+                case INDETERMINATE:
+                    return new CmoIndeterminate(c.get(0));
+                case LIST:
+                    return new CmoList(c);
+                case ARRAY:
+                    return new CmoArray(c);
+                case MONOMIAL32:
+                    return CmoMonomial32.wrap(ints, c.get(0));
+                case RECURSIVE_POLYNOMIAL:
+                    return new CmoRecursivePolynomial((CmoList) c.get(0), c.get(1));
+                case RATIONAL:
+                    return new CmoRational(c.get(0), c.get(1));
+                case COMPLEX:
+                    return new CmoComplex(c.get(0), c.get(1));
+                case LAMBDA:
+                    return new CmoLambda(c.get(0), c.get(1));
+                case TREE:
+                    return new CmoTree(c.get(0), c.get(1), c.get(2));
+                case DISTRIBUTED_POLYNOMIAL: {
+                    List<CmoMonomial32> monomials = new ArrayList<>(c.size() - 1);
+                    for (int i = 1; i < c.size(); i++) {
+                        monomials.add((CmoMonomial32) c.get(i));
+                    }
+                    return new CmoDistributedPolynomial(c.get(0), monomials);
+                }
+                case POLYNOMIAL_IN_ONE_VARIABLE: {
+                    List<CmoPolynomialInOneVariable.Term> terms = new ArrayList<>(c.size());
+                    for (int i = 0; i < c.size(); i++) {
+                        terms.add(new CmoPolynomialInOneVariable.Term(ints[i], c.get(i)));
+                    }
+                    return new CmoPolynomialInOneVariable(variable, terms);
+                }
+                default:
+                    throw new UnsupportedCmoTypeException(type.code());
+            }
         }
     }
 
@@ -173,50 +317,6 @@ public final class CmoReader {
         int n = CmoLimitChecks.count(limits, what, in.readInt());
         requireRemaining((long) n * minBytesPerItem, what);
         return n;
-    }
-
-    private List<Cmo> readElements(int depth, String what) {
-        int n = readCount(what, 4);
-        List<Cmo> out = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            out.add(readCmo(depth));
-        }
-        return out;
-    }
-
-    private CmoMonomial32 readMonomial(int depth) {
-        int n = readCount("CMO_MONOMIAL32", 4);
-        int[] exps = new int[n];
-        for (int i = 0; i < n; i++) {
-            exps[i] = in.readInt();
-        }
-        return CmoMonomial32.wrap(exps, readCmo(depth));
-    }
-
-    private CmoDistributedPolynomial readDistributed(int depth) {
-        int m = readCount("CMO_DISTRIBUTED_POLYNOMIAL", 8);
-        Cmo ring = readCmo(depth);
-        List<CmoMonomial32> monomials = new ArrayList<>(m);
-        for (int i = 0; i < m; i++) {
-            Cmo c = readCmo(depth);
-            if (!(c instanceof CmoMonomial32 mono)) {
-                throw new CmoFormatException("CMO_DISTRIBUTED_POLYNOMIAL term " + i + ": " + c.type().specName()
-                        + " (expected: CMO_MONOMIAL32)");
-            }
-            monomials.add(mono);
-        }
-        return new CmoDistributedPolynomial(ring, monomials);
-    }
-
-    private CmoPolynomialInOneVariable readUnivariate(int depth) {
-        int m = readCount("CMO_POLYNOMIAL_IN_ONE_VARIABLE", 8);
-        int var = in.readInt();
-        List<CmoPolynomialInOneVariable.Term> terms = new ArrayList<>(m);
-        for (int i = 0; i < m; i++) {
-            int e = in.readInt();
-            terms.add(new CmoPolynomialInOneVariable.Term(e, readCmo(depth)));
-        }
-        return new CmoPolynomialInOneVariable(var, terms);
     }
 
     private CmoBigFloat32 readBigFloat32() {

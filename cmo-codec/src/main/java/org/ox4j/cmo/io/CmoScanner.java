@@ -9,10 +9,17 @@ import org.ox4j.cmo.UnsupportedCmoTypeException;
  * streaming decoder scans first and decodes only once the whole message is there: partial input then costs
  * no allocation, and leaves (strings, limbs) are skipped in constant time. Applies the same limits as
  * {@link CmoReader}; throws {@link CmoTruncatedException} when the input ends first.
+ *
+ * <p>Nesting is followed with an explicit stack (one int per open level: the children still due), not with the
+ * Java stack. {@link CmoReader} also uses it to consume the rest of a CMO that is nested too deep; there the depth
+ * is not limited, and the memory is bounded by the message: each level takes at least eight bytes of input.
  */
 public final class CmoScanner {
     private final ByteSource in;
     private final CmoLimits limits;
+    /** Children still due per open composite, innermost last; negative: a univariate term (exponent first). */
+    private int[] due = new int[16];
+    private int open;
 
     public CmoScanner(ByteSource in, CmoLimits limits) {
         this.in = in;
@@ -21,66 +28,86 @@ public final class CmoScanner {
 
     /** Skips one complete CMO in {@code in}. */
     public static void skip(ByteSource in, CmoLimits limits) {
-        new CmoScanner(in, limits).skipCmo(0);
+        new CmoScanner(in, limits).skipCmo(true);
     }
 
-    private void skipCmo(int depth) {
+    /** Skips one complete CMO, however deep. */
+    void skipWithoutDepthLimit() {
+        skipCmo(false);
+    }
+
+    /** Skips the body of a CMO whose tag, {@code type}, was just read, however deep. */
+    void skipBodyWithoutDepthLimit(CmoType type) {
+        open = 0;
+        skipFrom(type, false);
+    }
+
+    private void skipCmo(boolean limitDepth) {
+        open = 0;
+        skipFrom(readType(), limitDepth);
+    }
+
+    private CmoType readType() {
         int tag = in.readInt();
-        CmoType type = CmoType.fromCode(tag).orElseThrow(() -> new UnsupportedCmoTypeException(tag));
-        skipBody(type, depth);
+        return CmoType.fromCode(tag).orElseThrow(() -> new UnsupportedCmoTypeException(tag));
     }
 
-    private void skipBody(CmoType type, int depth) {
-        CmoLimitChecks.depth(limits, depth);
-        int d = depth + 1;
+    private void skipFrom(CmoType first, boolean limitDepth) {
+        CmoType type = first;
+        while (true) {
+            if (limitDepth) {
+                CmoLimitChecks.depth(limits, open);
+            }
+            skipHead(type);
+            // find the next child due, closing the composites that are done
+            while (true) {
+                if (open == 0) {
+                    return;
+                }
+                int d = due[open - 1];
+                if (d == 0) {
+                    open--;
+                    continue;
+                }
+                if (d < 0) {
+                    skipBytes(4);
+                    due[open - 1] = d + 1;
+                } else {
+                    due[open - 1] = d - 1;
+                }
+                break;
+            }
+            type = readType();
+        }
+    }
+
+    /** Skips what a CMO of {@code type} holds inline and opens a level for its CMO children, if any. */
+    private void skipHead(CmoType type) {
         switch (type) {
             case NULL, ZERO, DMS_GENERIC, ERROR -> {
             }
             case INT32 -> skipBytes(4);
             case MACHINE_DOUBLE_64, IEEE_DOUBLE_FLOAT -> skipBytes(8);
-            case DATUM, STRING, ATOM -> {
-                skipBytes(CmoLimitChecks.byteLength(limits, type.specName(), in.readInt()));
-            }
-            case MATHCAP, ERROR2, DMS_OF_N_VARIABLES, RING_BY_NAME, INDETERMINATE -> skipCmo(d);
-            case LIST, ARRAY -> {
-                int n = count(type, 4);
-                for (int i = 0; i < n; i++) {
-                    skipCmo(d);
-                }
-            }
+            case DATUM, STRING, ATOM -> skipBytes(CmoLimitChecks.byteLength(limits, type.specName(), in.readInt()));
+            case MATHCAP, ERROR2, DMS_OF_N_VARIABLES, RING_BY_NAME, INDETERMINATE -> push(1);
+            case LIST, ARRAY -> push(count(type));
             case MONOMIAL32 -> {
-                int n = count(type, 4);
+                int n = count(type);
                 skipBytes(4L * n);
-                skipCmo(d);
+                push(1);
             }
             case ZZ -> skipZZ();
             case QQ, BIGFLOAT -> {
                 skipZZ();
                 skipZZ();
             }
-            case RECURSIVE_POLYNOMIAL, RATIONAL, COMPLEX, LAMBDA -> {
-                skipCmo(d);
-                skipCmo(d);
-            }
-            case TREE -> {
-                skipCmo(d);
-                skipCmo(d);
-                skipCmo(d);
-            }
-            case DISTRIBUTED_POLYNOMIAL -> {
-                int m = count(type, 8);
-                skipCmo(d);
-                for (int i = 0; i < m; i++) {
-                    skipCmo(d);
-                }
-            }
+            case RECURSIVE_POLYNOMIAL, RATIONAL, COMPLEX, LAMBDA -> push(2);
+            case TREE -> push(3);
+            case DISTRIBUTED_POLYNOMIAL -> push(count(type) + 1);
             case POLYNOMIAL_IN_ONE_VARIABLE -> {
-                int m = count(type, 8);
+                int m = count(type);
                 skipBytes(4);
-                for (int i = 0; i < m; i++) {
-                    skipBytes(4);
-                    skipCmo(d);
-                }
+                push(-m);
             }
             case BIGFLOAT32 -> {
                 skipBytes(12);
@@ -90,7 +117,14 @@ public final class CmoScanner {
         }
     }
 
-    private int count(CmoType type, int minBytesPerItem) {
+    private void push(int children) {
+        if (open == due.length) {
+            due = java.util.Arrays.copyOf(due, due.length * 2);
+        }
+        due[open++] = children;
+    }
+
+    private int count(CmoType type) {
         return CmoLimitChecks.count(limits, type.specName(), in.readInt());
     }
 

@@ -1,6 +1,7 @@
 package org.ox4j.cmo.io;
 
 import java.math.BigInteger;
+import java.util.ArrayDeque;
 import java.util.List;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoArray;
@@ -37,10 +38,24 @@ public final class CmoWriter {
     private CmoWriter() {
     }
 
-    /** Writes {@code cmo} (tag and body) to {@code out}. */
+    /**
+     * Writes {@code cmo} (tag and body) to {@code out}. Nested CMOs are written from an explicit stack of what is
+     * still to come (CMOs, and the exponents a univariate polynomial puts before each coefficient), not by recursion,
+     * so any depth a reader accepted is written back on any thread.
+     */
     public static void write(Cmo cmo, ByteSink out) {
-        out.writeInt(cmo.type().code());
-        writeBody(cmo, out);
+        ArrayDeque<Object> pending = new ArrayDeque<>();
+        pending.push(cmo);
+        while (!pending.isEmpty()) {
+            Object next = pending.pop();
+            if (next instanceof Integer exponent) {
+                out.writeInt(exponent);
+                continue;
+            }
+            Cmo c = (Cmo) next;
+            out.writeInt(c.type().code());
+            writeHead(c, out, pending);
+        }
     }
 
     /** The encoding of {@code cmo} as a byte array (tests and tools; the wire path writes to buffers). */
@@ -50,7 +65,8 @@ public final class CmoWriter {
         return sink.toByteArray();
     }
 
-    private static void writeBody(Cmo cmo, ByteSink out) {
+    /** Writes what {@code cmo} holds inline and schedules its CMO children (pushed last first, so they pop in order). */
+    private static void writeHead(Cmo cmo, ByteSink out, ArrayDeque<Object> pending) {
         switch (cmo.type()) {
             case NULL, ZERO, DMS_GENERIC, ERROR -> {
             }
@@ -58,17 +74,17 @@ public final class CmoWriter {
             case DATUM -> writeByteString(((CmoDatum) cmo).unsafeBytes(), out);
             case STRING -> writeByteString(((CmoString) cmo).unsafeBytes(), out);
             case ATOM -> writeByteString(((CmoAtom) cmo).name().unsafeBytes(), out);
-            case MATHCAP -> write(((CmoMathcap) cmo).body(), out);
-            case ERROR2 -> write(((CmoError2) cmo).body(), out);
-            case LIST -> writeElements(((CmoList) cmo).elements(), out);
-            case ARRAY -> writeElements(((CmoArray) cmo).elements(), out);
+            case MATHCAP -> pending.push(((CmoMathcap) cmo).body());
+            case ERROR2 -> pending.push(((CmoError2) cmo).body());
+            case LIST -> writeElements(((CmoList) cmo).elements(), out, pending);
+            case ARRAY -> writeElements(((CmoArray) cmo).elements(), out, pending);
             case MONOMIAL32 -> {
                 CmoMonomial32 m = (CmoMonomial32) cmo;
                 out.writeInt(m.arity());
                 for (int i = 0; i < m.arity(); i++) {
                     out.writeInt(m.exponent(i));
                 }
-                write(m.coefficient(), out);
+                pending.push(m.coefficient());
             }
             case ZZ -> writeZZBody(((CmoZZ) cmo).value(), out);
             case QQ -> {
@@ -76,39 +92,41 @@ public final class CmoWriter {
                 writeZZBody(q.numerator(), out);
                 writeZZBody(q.denominator(), out);
             }
-            case DMS_OF_N_VARIABLES -> write(((CmoDmsOfNVariables) cmo).description(), out);
-            case RING_BY_NAME -> write(((CmoRingByName) cmo).name(), out);
+            case DMS_OF_N_VARIABLES -> pending.push(((CmoDmsOfNVariables) cmo).description());
+            case RING_BY_NAME -> pending.push(((CmoRingByName) cmo).name());
             case RECURSIVE_POLYNOMIAL -> {
                 CmoRecursivePolynomial p = (CmoRecursivePolynomial) cmo;
-                write(p.variables(), out);
-                write(p.body(), out);
+                pending.push(p.body());
+                pending.push(p.variables());
             }
             case DISTRIBUTED_POLYNOMIAL -> {
                 CmoDistributedPolynomial p = (CmoDistributedPolynomial) cmo;
-                out.writeInt(p.monomials().size());
-                write(p.ring(), out);
-                for (CmoMonomial32 m : p.monomials()) {
-                    write(m, out);
+                List<CmoMonomial32> ms = p.monomials();
+                out.writeInt(ms.size());
+                for (int i = ms.size() - 1; i >= 0; i--) {
+                    pending.push(ms.get(i));
                 }
+                pending.push(p.ring());
             }
             case POLYNOMIAL_IN_ONE_VARIABLE -> {
                 CmoPolynomialInOneVariable p = (CmoPolynomialInOneVariable) cmo;
-                out.writeInt(p.terms().size());
+                List<CmoPolynomialInOneVariable.Term> terms = p.terms();
+                out.writeInt(terms.size());
                 out.writeInt(p.variable());
-                for (CmoPolynomialInOneVariable.Term t : p.terms()) {
-                    out.writeInt(t.exponent());
-                    write(t.coefficient(), out);
+                for (int i = terms.size() - 1; i >= 0; i--) {
+                    pending.push(terms.get(i).coefficient());
+                    pending.push(terms.get(i).exponent());
                 }
             }
             case RATIONAL -> {
                 CmoRational r = (CmoRational) cmo;
-                write(r.numerator(), out);
-                write(r.denominator(), out);
+                pending.push(r.denominator());
+                pending.push(r.numerator());
             }
             case COMPLEX -> {
                 CmoComplex c = (CmoComplex) cmo;
-                write(c.real(), out);
-                write(c.imaginary(), out);
+                pending.push(c.imaginary());
+                pending.push(c.real());
             }
             case MACHINE_DOUBLE_64 -> out.writeLong(((CmoMachineDouble) cmo).bits());
             case IEEE_DOUBLE_FLOAT -> out.writeLong(((CmoIeeeDouble) cmo).bits());
@@ -127,17 +145,17 @@ public final class CmoWriter {
                     out.writeInt(b.word(i));
                 }
             }
-            case INDETERMINATE -> write(((CmoIndeterminate) cmo).name(), out);
+            case INDETERMINATE -> pending.push(((CmoIndeterminate) cmo).name());
             case TREE -> {
                 CmoTree t = (CmoTree) cmo;
-                write(t.name(), out);
-                write(t.attributes(), out);
-                write(t.leaves(), out);
+                pending.push(t.leaves());
+                pending.push(t.attributes());
+                pending.push(t.name());
             }
             case LAMBDA -> {
                 CmoLambda l = (CmoLambda) cmo;
-                write(l.arguments(), out);
-                write(l.body(), out);
+                pending.push(l.body());
+                pending.push(l.arguments());
             }
             default -> throw new IllegalStateException("no encoder for " + cmo.type());
         }
@@ -148,10 +166,10 @@ public final class CmoWriter {
         out.writeBytes(b, 0, b.length);
     }
 
-    private static void writeElements(List<Cmo> elements, ByteSink out) {
+    private static void writeElements(List<Cmo> elements, ByteSink out, ArrayDeque<Object> pending) {
         out.writeInt(elements.size());
-        for (Cmo c : elements) {
-            write(c, out);
+        for (int i = elements.size() - 1; i >= 0; i--) {
+            pending.push(elements.get(i));
         }
     }
 

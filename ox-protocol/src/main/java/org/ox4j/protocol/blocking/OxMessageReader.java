@@ -1,6 +1,7 @@
 package org.ox4j.protocol.blocking;
 
 import java.nio.ByteOrder;
+import org.ox4j.cmo.CmoDepthExceededException;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.cmo.io.CmoReader;
 import org.ox4j.cmo.io.CmoScanner;
@@ -69,7 +70,11 @@ public final class OxMessageReader {
                 CmoScanner.skip(in, limits);
                 message = null;
             } else {
-                message = new OxData(serial, CmoReader.read(in, limits));
+                try {
+                    message = new OxData(serial, CmoReader.read(in, limits));
+                } catch (CmoDepthExceededException e) {
+                    throw new OxDataRejectedException(serial, e);
+                }
             }
         } else if (tag == OxTag.OX_SYNC_BALL.code()) {
             message = new OxSyncBall(serial);

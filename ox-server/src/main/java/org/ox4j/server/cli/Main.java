@@ -36,7 +36,21 @@ public final class Main {
         logging.start();
         CommandLine cl = new CommandLine(new ServerCommand(early));
         cl.setUnmatchedArgumentsAllowed(true);
+        // Nothing may log before the configuration is in place (earlier messages would meet Log4j's default
+        // configuration and be lost), so the command runs only once the set-up thread is done.
+        cl.setExecutionStrategy(parsed -> {
+            awaitQuietly(logging);
+            return new CommandLine.RunLast().execute(parsed);
+        });
         int status = cl.execute(args);
         System.exit(status);
+    }
+
+    private static void awaitQuietly(Thread t) {
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -17,6 +17,7 @@ import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.OxProtocolException;
 import org.ox4j.protocol.OxSyncBall;
+import org.ox4j.protocol.blocking.OxDataRejectedException;
 import org.ox4j.protocol.blocking.OxFrame;
 import org.ox4j.protocol.blocking.OxMessageReader;
 import org.ox4j.protocol.blocking.OxMessageWriter;
@@ -42,8 +43,19 @@ public final class Session implements Closeable {
     private static final Logger LOG = LogManager.getLogger();
     private static final int QUEUE_CAPACITY = 64;
 
-    private record Task(long epoch, OxMessage message) {
+    /** A message to execute, or (rejection set) an OX_DATA whose object the reader refused. */
+    private record Task(long epoch, OxMessage message, OxDataRejectedException rejection) {
+        Task(long epoch, OxMessage message) {
+            this(epoch, message, null);
+        }
     }
+
+    /**
+     * The worker's stack: the algebra converts and walks values recursively, and objects may nest as deep as the
+     * codec accepts (thousands of levels); a generous stack keeps that from overflowing (it is only reserved, not
+     * committed, until used).
+     */
+    private static final long WORKER_STACK_BYTES = 256L << 20;
 
     private final long id;
     private final ServerRuntime runtime;
@@ -83,7 +95,7 @@ public final class Session implements Closeable {
     /** Starts the reader and worker threads. */
     public Session start() {
         readerThread = new Thread(this::readLoop, "ox4j-session-" + id + "-reader");
-        workerThread = new Thread(this::workLoop, "ox4j-session-" + id + "-worker");
+        workerThread = new Thread(null, this::workLoop, "ox4j-session-" + id + "-worker", WORKER_STACK_BYTES);
         readerThread.setDaemon(true);
         workerThread.setDaemon(true);
         workerThread.start();
@@ -158,8 +170,14 @@ public final class Session implements Closeable {
                 synchronized (stateLock) {
                     skip = flushing;
                 }
-                OxFrame frame = reader.read(skip);
-                Task task = admit(frame);
+                Task task;
+                try {
+                    task = admit(reader.read(skip));
+                } catch (OxDataRejectedException e) {
+                    // read to its end, so the input is in step: the master gets an error object, the session goes on
+                    LOG.info("session {}: {}", id, e.getMessage());
+                    task = admitRejected(e);
+                }
                 if (task != null) {
                     queue.put(task);
                 }
@@ -176,6 +194,13 @@ public final class Session implements Closeable {
         } catch (RuntimeException e) {
             LOG.warn("session {}: reader failed", id, e);
             end("reader failed: " + e);
+        }
+    }
+
+    /** A refused OX_DATA is answered like the data it replaces: discarded while a reset flushes. */
+    private Task admitRejected(OxDataRejectedException e) {
+        synchronized (stateLock) {
+            return flushing ? null : new Task(epoch, null, e);
         }
     }
 
@@ -210,7 +235,9 @@ public final class Session implements Closeable {
                     runningEpoch = t.epoch();
                     interruption.clear();
                 }
-                if (t.message() instanceof OxData d) {
+                if (t.rejection() != null) {
+                    machine.onRejectedData(t.rejection().serial(), t.rejection().getCause().getMessage());
+                } else if (t.message() instanceof OxData d) {
                     machine.onData(d);
                 } else if (t.message() instanceof OxCommand c && machine.onCommand(c)) {
                     end("SM_shutdown");

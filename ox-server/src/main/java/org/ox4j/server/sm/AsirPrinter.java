@@ -1,5 +1,6 @@
 package org.ox4j.server.sm;
 
+import java.util.ArrayDeque;
 import java.util.List;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoComplex;
@@ -32,7 +33,25 @@ public final class AsirPrinter {
         return b.toString();
     }
 
-    private static void print(Cmo c, StringBuilder b) {
+    /**
+     * Prints with an explicit stack of what is still to print (objects, and the punctuation between them), so lists
+     * and errors nested thousands of levels deep print without one Java frame per level.
+     */
+    private static void print(Cmo root, StringBuilder b) {
+        ArrayDeque<Object> pending = new ArrayDeque<>();
+        pending.push(root);
+        while (!pending.isEmpty()) {
+            Object next = pending.pop();
+            if (next instanceof String text) {
+                b.append(text);
+            } else {
+                printOne((Cmo) next, b, pending);
+            }
+        }
+    }
+
+    /** Prints {@code c} itself and schedules its parts (pushed last first). */
+    private static void printOne(Cmo c, StringBuilder b, ArrayDeque<Object> pending) {
         if (c instanceof CmoInt32 i) {
             b.append(Integer.toUnsignedString(i.value()));
         } else if (c instanceof CmoZZ z) {
@@ -42,28 +61,36 @@ public final class AsirPrinter {
         } else if (c instanceof CmoString s) {
             b.append(s.value());
         } else if (c instanceof CmoList l) {
-            list(l.elements(), b);
+            List<Cmo> items = l.elements();
+            b.append('[');
+            pending.push("]");
+            for (int i = items.size() - 1; i >= 0; i--) {
+                pending.push(items.get(i));
+                if (i > 0) {
+                    pending.push(",");
+                }
+            }
         } else if (c instanceof CmoError2 e) {
             b.append("error(");
-            print(e.body(), b);
-            b.append(')');
+            pending.push(")");
+            pending.push(e.body());
         } else if (c instanceof CmoMathcap m) {
-            print(m.body(), b);
+            pending.push(m.body());
         } else if (c instanceof CmoIeeeDouble d) {
             b.append(Double.longBitsToDouble(d.bits()));
         } else if (c instanceof CmoComplex x) {
-            print(x.real(), b);
-            b.append('+');
-            print(x.imaginary(), b);
-            b.append("*@i");
+            pending.push("*@i");
+            pending.push(x.imaginary());
+            pending.push("+");
+            pending.push(x.real());
         } else if (c instanceof CmoRational r) {
             b.append('(');
-            print(r.numerator(), b);
-            b.append(")/(");
-            print(r.denominator(), b);
-            b.append(')');
+            pending.push(")");
+            pending.push(r.denominator());
+            pending.push(")/(");
+            pending.push(r.numerator());
         } else if (c instanceof CmoIndeterminate i) {
-            print(i.name(), b);
+            pending.push(i.name());
         } else if (c instanceof CmoRecursivePolynomial p) {
             b.append(algebraic(c, () -> {
                 StringBuilder pb = new StringBuilder();
@@ -86,17 +113,6 @@ public final class AsirPrinter {
         } catch (RuntimeException e) {
             return fallback.get();
         }
-    }
-
-    private static void list(List<Cmo> items, StringBuilder b) {
-        b.append('[');
-        for (int i = 0; i < items.size(); i++) {
-            if (i > 0) {
-                b.append(',');
-            }
-            print(items.get(i), b);
-        }
-        b.append(']');
     }
 
     private static void polynomial(Cmo body, List<Cmo> vars, StringBuilder b) {

@@ -1,6 +1,7 @@
 package org.ox4j.server.sm;
 
 import java.math.BigInteger;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import org.ox4j.cmo.Cmo;
@@ -20,8 +21,38 @@ public final class AsirValues {
     private AsirValues() {
     }
 
-    /** The local form of a received object. */
+    /**
+     * The local form of a received object: zeros become CMO_NULL and rationals are reduced, also inside lists, which
+     * are rebuilt only where something changed. Lists are walked with an explicit stack, however deep they nest.
+     */
     public static Cmo fromWire(Cmo c) {
+        if (!(c instanceof CmoList root)) {
+            return atom(c);
+        }
+        ArrayDeque<ListInProgress> open = new ArrayDeque<>();
+        open.push(new ListInProgress(root));
+        while (true) {
+            ListInProgress top = open.peek();
+            if (top.next < top.source.size()) {
+                Cmo e = top.source.get(top.next++);
+                if (e instanceof CmoList inner) {
+                    open.push(new ListInProgress(inner));
+                } else {
+                    top.add(e, atom(e));
+                }
+                continue;
+            }
+            open.pop();
+            Cmo done = top.result();
+            if (open.isEmpty()) {
+                return done;
+            }
+            ListInProgress parent = open.peek();
+            parent.add(parent.source.get(parent.next - 1), done);
+        }
+    }
+
+    private static Cmo atom(Cmo c) {
         if (c instanceof CmoZZ z) {
             return z.value().signum() == 0 ? CmoNull.INSTANCE : z;
         }
@@ -31,17 +62,31 @@ public final class AsirValues {
         if (c instanceof CmoQQ q) {
             return rational(q.numerator(), q.denominator());
         }
-        if (c instanceof CmoList l) {
-            List<Cmo> out = new ArrayList<>(l.size());
-            boolean changed = false;
-            for (Cmo e : l.elements()) {
-                Cmo n = fromWire(e);
-                changed |= n != e;
-                out.add(n);
-            }
-            return changed ? new CmoList(out) : l;
-        }
         return c;
+    }
+
+    /** A received list being converted: its elements so far, and whether any of them changed. */
+    private static final class ListInProgress {
+        final CmoList list;
+        final List<Cmo> source;
+        final List<Cmo> out;
+        int next;
+        boolean changed;
+
+        ListInProgress(CmoList list) {
+            this.list = list;
+            this.source = list.elements();
+            this.out = new ArrayList<>(source.size());
+        }
+
+        void add(Cmo original, Cmo converted) {
+            changed |= converted != original;
+            out.add(converted);
+        }
+
+        Cmo result() {
+            return changed ? new CmoList(out) : list;
+        }
     }
 
     /** num/den in lowest terms, as Asir holds it. */

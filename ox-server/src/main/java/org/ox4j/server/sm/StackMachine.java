@@ -63,6 +63,11 @@ public final class StackMachine {
         stack.push(local, data.serial());
     }
 
+    /** An OX_DATA message whose object the reader refused: its place on the stack gets the error. */
+    public void onRejectedData(int serial, String reason) {
+        stack.pushError(CmoError2.of(serial, reason));
+    }
+
     /** Executes one command; returns true when the session must end (SM_shutdown). */
     public boolean onCommand(OxCommand command) {
         Optional<SmCommandHandler> handler = extensions.handlerFor(command.code());

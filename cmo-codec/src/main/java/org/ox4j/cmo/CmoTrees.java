@@ -15,57 +15,93 @@ public final class CmoTrees {
 
     /** The CMOs directly inside {@code c}, in wire order (empty for leaves). */
     public static List<Cmo> children(Cmo c) {
-        if (c instanceof CmoList l) {
-            return l.elements();
-        } else if (c instanceof CmoArray a) {
-            return a.elements();
-        } else if (c instanceof CmoMathcap m) {
-            return List.of(m.body());
-        } else if (c instanceof CmoError2 e) {
-            return List.of(e.body());
-        } else if (c instanceof CmoMonomial32 m) {
-            return List.of(m.coefficient());
-        } else if (c instanceof CmoDmsOfNVariables d) {
-            return List.of(d.description());
-        } else if (c instanceof CmoRingByName r) {
-            return List.of(r.name());
-        } else if (c instanceof CmoIndeterminate i) {
-            return List.of(i.name());
-        } else if (c instanceof CmoRecursivePolynomial p) {
-            return List.of(p.variables(), p.body());
-        } else if (c instanceof CmoRational r) {
-            return List.of(r.numerator(), r.denominator());
-        } else if (c instanceof CmoComplex x) {
-            return List.of(x.real(), x.imaginary());
-        } else if (c instanceof CmoLambda l) {
-            return List.of(l.arguments(), l.body());
-        } else if (c instanceof CmoTree t) {
-            return List.of(t.name(), t.attributes(), t.leaves());
-        } else if (c instanceof CmoDistributedPolynomial d) {
-            List<Cmo> out = new ArrayList<>(d.monomials().size() + 1);
-            out.add(d.ring());
-            out.addAll(d.monomials());
-            return out;
-        } else if (c instanceof CmoPolynomialInOneVariable u) {
-            List<Cmo> out = new ArrayList<>(u.terms().size());
-            for (CmoPolynomialInOneVariable.Term t : u.terms()) {
-                out.add(t.coefficient());
+        switch (c.type()) {
+            case LIST:
+                return ((CmoList) c).elements();
+            case ARRAY:
+                return ((CmoArray) c).elements();
+            case MATHCAP:
+                return List.of(((CmoMathcap) c).body());
+            case ERROR2:
+                return List.of(((CmoError2) c).body());
+            case MONOMIAL32:
+                return List.of(((CmoMonomial32) c).coefficient());
+            case DMS_OF_N_VARIABLES:
+                return List.of(((CmoDmsOfNVariables) c).description());
+            case RING_BY_NAME:
+                return List.of(((CmoRingByName) c).name());
+            case INDETERMINATE:
+                return List.of(((CmoIndeterminate) c).name());
+            case RECURSIVE_POLYNOMIAL: {
+                CmoRecursivePolynomial p = (CmoRecursivePolynomial) c;
+                return List.of(p.variables(), p.body());
             }
-            return out;
+            case RATIONAL: {
+                CmoRational r = (CmoRational) c;
+                return List.of(r.numerator(), r.denominator());
+            }
+            case COMPLEX: {
+                CmoComplex x = (CmoComplex) c;
+                return List.of(x.real(), x.imaginary());
+            }
+            case LAMBDA: {
+                CmoLambda l = (CmoLambda) c;
+                return List.of(l.arguments(), l.body());
+            }
+            case TREE: {
+                CmoTree t = (CmoTree) c;
+                return List.of(t.name(), t.attributes(), t.leaves());
+            }
+            case DISTRIBUTED_POLYNOMIAL: {
+                CmoDistributedPolynomial d = (CmoDistributedPolynomial) c;
+                List<Cmo> out = new ArrayList<>(d.monomials().size() + 1);
+                out.add(d.ring());
+                out.addAll(d.monomials());
+                return out;
+            }
+            case POLYNOMIAL_IN_ONE_VARIABLE: {
+                List<CmoPolynomialInOneVariable.Term> terms = ((CmoPolynomialInOneVariable) c).terms();
+                List<Cmo> out = new ArrayList<>(terms.size());
+                for (CmoPolynomialInOneVariable.Term t : terms) {
+                    out.add(t.coefficient());
+                }
+                return out;
+            }
+            default:
+                return List.of();
         }
-        return List.of();
     }
 
     /** Visits {@code root} and every CMO inside it, each once, parents before children, in wire order. */
     public static void forEach(Cmo root, Consumer<Cmo> visitor) {
-        ArrayDeque<Cmo> pending = new ArrayDeque<>();
-        pending.push(root);
-        while (!pending.isEmpty()) {
-            Cmo c = pending.pop();
+        visitor.accept(root);
+        List<Cmo> rootKids = children(root);
+        if (rootKids.isEmpty()) {
+            return;
+        }
+        // one frame per open composite: its children and the next one to visit; leaves never touch the stack
+        ArrayDeque<List<Cmo>> lists = new ArrayDeque<>();
+        int[] next = new int[16];
+        lists.push(rootKids);
+        int depth = 1;
+        while (depth > 0) {
+            List<Cmo> kids = lists.peek();
+            int i = next[depth - 1];
+            if (i == kids.size()) {
+                lists.pop();
+                next[--depth] = 0;
+                continue;
+            }
+            next[depth - 1] = i + 1;
+            Cmo c = kids.get(i);
             visitor.accept(c);
-            List<Cmo> kids = children(c);
-            for (int i = kids.size() - 1; i >= 0; i--) {
-                pending.push(kids.get(i));
+            List<Cmo> grandKids = children(c);
+            if (!grandKids.isEmpty()) {
+                if (depth == next.length) {
+                    next = java.util.Arrays.copyOf(next, depth * 2);
+                }
+                lists.push(grandKids);
+                next[depth++] = 0;
             }
         }
     }

@@ -8,26 +8,17 @@ import org.ox4j.cmo.CmoArray;
 import org.ox4j.cmo.CmoAtom;
 import org.ox4j.cmo.CmoBigFloat;
 import org.ox4j.cmo.CmoBigFloat32;
-import org.ox4j.cmo.CmoComplex;
 import org.ox4j.cmo.CmoDatum;
 import org.ox4j.cmo.CmoDistributedPolynomial;
-import org.ox4j.cmo.CmoDmsOfNVariables;
-import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoIeeeDouble;
-import org.ox4j.cmo.CmoIndeterminate;
 import org.ox4j.cmo.CmoInt32;
-import org.ox4j.cmo.CmoLambda;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoMachineDouble;
-import org.ox4j.cmo.CmoMathcap;
 import org.ox4j.cmo.CmoMonomial32;
 import org.ox4j.cmo.CmoPolynomialInOneVariable;
 import org.ox4j.cmo.CmoQQ;
-import org.ox4j.cmo.CmoRational;
-import org.ox4j.cmo.CmoRecursivePolynomial;
-import org.ox4j.cmo.CmoRingByName;
 import org.ox4j.cmo.CmoString;
-import org.ox4j.cmo.CmoTree;
+import org.ox4j.cmo.CmoTrees;
 import org.ox4j.cmo.CmoZZ;
 
 /**
@@ -39,22 +30,45 @@ public final class CmoWriter {
     }
 
     /**
-     * Writes {@code cmo} (tag and body) to {@code out}. Nested CMOs are written from an explicit stack of what is
-     * still to come (CMOs, and the exponents a univariate polynomial puts before each coefficient), not by recursion,
-     * so any depth a reader accepted is written back on any thread.
+     * Writes {@code cmo} (tag and body) to {@code out}. Nesting is followed with an explicit stack of the open
+     * composites (their children and the next one to write), not by recursion, so any depth a reader accepted is
+     * written back on any thread; leaves are written on the spot.
      */
     public static void write(Cmo cmo, ByteSink out) {
-        ArrayDeque<Object> pending = new ArrayDeque<>();
-        pending.push(cmo);
-        while (!pending.isEmpty()) {
-            Object next = pending.pop();
-            if (next instanceof Integer exponent) {
-                out.writeInt(exponent);
+        List<Cmo> rootKids = writeHead(cmo, out);
+        if (rootKids.isEmpty()) {
+            return;
+        }
+        ArrayDeque<Open> open = new ArrayDeque<>();
+        open.push(new Open(cmo, rootKids));
+        while (!open.isEmpty()) {
+            Open top = open.peek();
+            if (top.next == top.kids.size()) {
+                open.pop();
                 continue;
             }
-            Cmo c = (Cmo) next;
-            out.writeInt(c.type().code());
-            writeHead(c, out, pending);
+            int i = top.next++;
+            if (top.node instanceof CmoPolynomialInOneVariable u) {
+                // a univariate polynomial puts each term's exponent before its coefficient
+                out.writeInt(u.terms().get(i).exponent());
+            }
+            Cmo c = top.kids.get(i);
+            List<Cmo> kids = writeHead(c, out);
+            if (!kids.isEmpty()) {
+                open.push(new Open(c, kids));
+            }
+        }
+    }
+
+    /** A composite being written: its CMO children and the next one due. */
+    private static final class Open {
+        final Cmo node;
+        final List<Cmo> kids;
+        int next;
+
+        Open(Cmo node, List<Cmo> kids) {
+            this.node = node;
+            this.kids = kids;
         }
     }
 
@@ -65,68 +79,57 @@ public final class CmoWriter {
         return sink.toByteArray();
     }
 
-    /** Writes what {@code cmo} holds inline and schedules its CMO children (pushed last first, so they pop in order). */
-    private static void writeHead(Cmo cmo, ByteSink out, ArrayDeque<Object> pending) {
+    /**
+     * Writes the tag of {@code cmo} and what it holds inline (numbers, bytes, counts, exponent vectors) and returns
+     * its CMO children, which follow in this order ({@link CmoTrees#children}); univariate exponents are written by
+     * the caller before each coefficient.
+     */
+    private static List<Cmo> writeHead(Cmo cmo, ByteSink out) {
+        out.writeInt(cmo.type().code());
         switch (cmo.type()) {
             case NULL, ZERO, DMS_GENERIC, ERROR -> {
+                return List.of();
             }
-            case INT32 -> out.writeInt(((CmoInt32) cmo).value());
-            case DATUM -> writeByteString(((CmoDatum) cmo).unsafeBytes(), out);
-            case STRING -> writeByteString(((CmoString) cmo).unsafeBytes(), out);
-            case ATOM -> writeByteString(((CmoAtom) cmo).name().unsafeBytes(), out);
-            case MATHCAP -> pending.push(((CmoMathcap) cmo).body());
-            case ERROR2 -> pending.push(((CmoError2) cmo).body());
-            case LIST -> writeElements(((CmoList) cmo).elements(), out, pending);
-            case ARRAY -> writeElements(((CmoArray) cmo).elements(), out, pending);
+            case INT32 -> {
+                out.writeInt(((CmoInt32) cmo).value());
+                return List.of();
+            }
+            case DATUM -> {
+                writeByteString(((CmoDatum) cmo).unsafeBytes(), out);
+                return List.of();
+            }
+            case STRING -> {
+                writeByteString(((CmoString) cmo).unsafeBytes(), out);
+                return List.of();
+            }
+            case ATOM -> {
+                writeByteString(((CmoAtom) cmo).name().unsafeBytes(), out);
+                return List.of();
+            }
+            case LIST -> out.writeInt(((CmoList) cmo).elements().size());
+            case ARRAY -> out.writeInt(((CmoArray) cmo).elements().size());
             case MONOMIAL32 -> {
                 CmoMonomial32 m = (CmoMonomial32) cmo;
                 out.writeInt(m.arity());
                 for (int i = 0; i < m.arity(); i++) {
                     out.writeInt(m.exponent(i));
                 }
-                pending.push(m.coefficient());
             }
-            case ZZ -> writeZZBody(((CmoZZ) cmo).value(), out);
+            case ZZ -> {
+                writeZZBody(((CmoZZ) cmo).value(), out);
+                return List.of();
+            }
             case QQ -> {
                 CmoQQ q = (CmoQQ) cmo;
                 writeZZBody(q.numerator(), out);
                 writeZZBody(q.denominator(), out);
+                return List.of();
             }
-            case DMS_OF_N_VARIABLES -> pending.push(((CmoDmsOfNVariables) cmo).description());
-            case RING_BY_NAME -> pending.push(((CmoRingByName) cmo).name());
-            case RECURSIVE_POLYNOMIAL -> {
-                CmoRecursivePolynomial p = (CmoRecursivePolynomial) cmo;
-                pending.push(p.body());
-                pending.push(p.variables());
-            }
-            case DISTRIBUTED_POLYNOMIAL -> {
-                CmoDistributedPolynomial p = (CmoDistributedPolynomial) cmo;
-                List<CmoMonomial32> ms = p.monomials();
-                out.writeInt(ms.size());
-                for (int i = ms.size() - 1; i >= 0; i--) {
-                    pending.push(ms.get(i));
-                }
-                pending.push(p.ring());
-            }
+            case DISTRIBUTED_POLYNOMIAL -> out.writeInt(((CmoDistributedPolynomial) cmo).monomials().size());
             case POLYNOMIAL_IN_ONE_VARIABLE -> {
                 CmoPolynomialInOneVariable p = (CmoPolynomialInOneVariable) cmo;
-                List<CmoPolynomialInOneVariable.Term> terms = p.terms();
-                out.writeInt(terms.size());
+                out.writeInt(p.terms().size());
                 out.writeInt(p.variable());
-                for (int i = terms.size() - 1; i >= 0; i--) {
-                    pending.push(terms.get(i).coefficient());
-                    pending.push(terms.get(i).exponent());
-                }
-            }
-            case RATIONAL -> {
-                CmoRational r = (CmoRational) cmo;
-                pending.push(r.denominator());
-                pending.push(r.numerator());
-            }
-            case COMPLEX -> {
-                CmoComplex c = (CmoComplex) cmo;
-                pending.push(c.imaginary());
-                pending.push(c.real());
             }
             case MACHINE_DOUBLE_64 -> out.writeLong(((CmoMachineDouble) cmo).bits());
             case IEEE_DOUBLE_FLOAT -> out.writeLong(((CmoIeeeDouble) cmo).bits());
@@ -145,32 +148,18 @@ public final class CmoWriter {
                     out.writeInt(b.word(i));
                 }
             }
-            case INDETERMINATE -> pending.push(((CmoIndeterminate) cmo).name());
-            case TREE -> {
-                CmoTree t = (CmoTree) cmo;
-                pending.push(t.leaves());
-                pending.push(t.attributes());
-                pending.push(t.name());
-            }
-            case LAMBDA -> {
-                CmoLambda l = (CmoLambda) cmo;
-                pending.push(l.body());
-                pending.push(l.arguments());
+            case MATHCAP, ERROR2, DMS_OF_N_VARIABLES, RING_BY_NAME, RECURSIVE_POLYNOMIAL, RATIONAL, COMPLEX,
+                 INDETERMINATE, TREE, LAMBDA -> {
+                // nothing inline: only CMO children
             }
             default -> throw new IllegalStateException("no encoder for " + cmo.type());
         }
+        return CmoTrees.children(cmo);
     }
 
     private static void writeByteString(byte[] b, ByteSink out) {
         out.writeInt(b.length);
         out.writeBytes(b, 0, b.length);
-    }
-
-    private static void writeElements(List<Cmo> elements, ByteSink out, ArrayDeque<Object> pending) {
-        out.writeInt(elements.size());
-        for (int i = elements.size() - 1; i >= 0; i--) {
-            pending.push(elements.get(i));
-        }
     }
 
     /** Writes a ZZ body: signed word count, then the limbs of |v| low first. */

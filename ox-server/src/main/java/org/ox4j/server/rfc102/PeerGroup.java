@@ -206,18 +206,27 @@ public final class PeerGroup implements AutoCloseable {
         }
     }
 
+    /** The first pause after a refused link connection; later ones double up to the configured interval. */
+    private static final long FIRST_CONNECT_RETRY_MILLIS = 2;
+
     /**
-     * {@code SM_tcp_connect_102}: connects to {@code address} (10 attempts 100 ms apart by default, as ox_asir),
+     * {@code SM_tcp_connect_102}: connects to {@code address} (within ox_asir's window of 10 attempts 100 ms apart),
      * exchanges byte-order bytes and registers the link to {@code peerRank}.
      */
     public void tcpConnect(String host, LinkAddress address, int peerRank, Interruption interruption) {
         checkPeer(peerRank, "failed to connect in ox_tcp_connect_102");
         CompletableFuture<PeerLink> f = new CompletableFuture<>();
-        attemptConnect(host, address, peerRank, 1, f);
+        attemptConnect(host, address, peerRank, 1, 0, f);
         register(peerRank, await(f, interruption, peerRank, "connect", () -> f.cancel(false)));
     }
 
-    private void attemptConnect(String host, LinkAddress address, int peerRank, int attempt,
+    /**
+     * One connection attempt; a refused one is tried again. ox_asir tries 10 times 100 ms apart; we keep that window
+     * ((attempts − 1) × interval) but start with short pauses that double up to the interval (2, 4, 8, … ms): a
+     * master sends accept and connect together, so the peer's port is usually bound a moment after the first
+     * refusal, and waiting a whole interval then cost every wiring round 100 ms.
+     */
+    private void attemptConnect(String host, LinkAddress address, int peerRank, int attempt, long waitedMillis,
             CompletableFuture<PeerLink> result) {
         if (result.isDone()) {
             return;
@@ -229,15 +238,17 @@ public final class PeerGroup implements AutoCloseable {
             ch.connect(address.connectAddress(host));
         } catch (IOException | RuntimeException e) {
             closeQuietly(ch);
-            if (attempt >= config.connectAttempts() || e instanceof IllegalArgumentException
-                    || e instanceof NullPointerException) {
+            long window = (config.connectAttempts() - 1) * config.connectInterval().toMillis();
+            if (waitedMillis >= window || e instanceof IllegalArgumentException || e instanceof NullPointerException) {
                 result.completeExceptionally(new EvaluationException("failed to connect in ox_tcp_connect_102: "
                         + address + " after " + attempt + " attempt(s): " + e, e));
                 return;
             }
-            // ox_asir retries a refused connection every 100 ms; a scheduled retry instead of a sleeping thread
-            CompletableFuture.delayedExecutor(config.connectInterval().toMillis(), TimeUnit.MILLISECONDS, setup)
-                    .execute(() -> attemptConnect(host, address, peerRank, attempt + 1, result));
+            long pause = Math.min(window - waitedMillis, Math.min(config.connectInterval().toMillis(),
+                    FIRST_CONNECT_RETRY_MILLIS << Math.min(20, attempt - 1)));
+            // a scheduled retry instead of a sleeping thread
+            CompletableFuture.delayedExecutor(pause, TimeUnit.MILLISECONDS, setup)
+                    .execute(() -> attemptConnect(host, address, peerRank, attempt + 1, waitedMillis + pause, result));
             return;
         }
         try {

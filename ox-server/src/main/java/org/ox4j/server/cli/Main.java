@@ -2,7 +2,6 @@ package org.ox4j.server.cli;
 
 import java.util.Optional;
 import org.apache.logging.log4j.LogManager;
-import org.ox4j.server.launch.Listeners;
 import picocli.CommandLine;
 
 /**
@@ -28,13 +27,19 @@ public final class Main {
             System.setProperty("ox4j.logFile", System.getProperty("java.io.tmpdir") + "/ox4j-server-"
                     + ProcessHandle.current().pid() + ".log");
         }
-        // Form b listens and prints its readiness line first; everything below runs while its master connects.
-        Optional<Listeners> early = EarlyListen.open(args);
+        // A plain form-b command line listens and prints its readiness line first, and needs no picocli; everything
+        // below runs while its master connects.
+        Optional<ServerCommand> plain = EarlyListen.open(args);
         // Logging is set up on another core while the options are parsed and the function tables are built.
         Thread logging = new Thread(() -> LogManager.getContext(false), "ox4j-logging-init");
         logging.setDaemon(true);
         logging.start();
-        CommandLine cl = new CommandLine(new ServerCommand(early));
+        if (plain.isPresent()) {
+            awaitQuietly(logging);
+            System.exit(runPlain(plain.get()));
+            return;
+        }
+        CommandLine cl = new CommandLine(new ServerCommand());
         cl.setUnmatchedArgumentsAllowed(true);
         // Nothing may log before the configuration is in place (earlier messages would meet Log4j's default
         // configuration and be lost), so the command runs only once the set-up thread is done.
@@ -44,6 +49,17 @@ public final class Main {
         });
         int status = cl.execute(args);
         System.exit(status);
+    }
+
+    /** Runs a command {@link EarlyListen} read, reporting a failure as picocli would (logged, exit status 1). */
+    private static int runPlain(ServerCommand command) {
+        try {
+            return command.call();
+        } catch (Exception e) {
+            LogManager.getLogger().error("ox-server failed", e);
+            System.err.println("ox-server: " + e);
+            return 1;
+        }
     }
 
     private static void awaitQuietly(Thread t) {

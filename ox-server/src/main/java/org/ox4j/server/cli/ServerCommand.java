@@ -32,16 +32,8 @@ public final class ServerCommand implements Callable<Integer> {
     static final int DEFAULT_CONTROL_PORT = 1200;
     static final int DEFAULT_DATA_PORT = 1300;
 
-    /** Sockets {@link EarlyListen} opened before this command was parsed, if it did. */
-    private final Optional<Listeners> early;
-
-    ServerCommand(Optional<Listeners> early) {
-        this.early = early;
-    }
-
-    ServerCommand() {
-        this(Optional.empty());
-    }
+    /** Sockets opened before set-up ({@link #listenEarly}), if they were. */
+    private Optional<Listeners> early = Optional.empty();
 
     @Option(names = "-display", description = "X display (accepted and ignored)")
     String display;
@@ -94,15 +86,12 @@ public final class ServerCommand implements Callable<Integer> {
             return InheritedLaunch.run(rt);
         }
         OxLaunchOptions opt = launchOptions();
-        if (early.isPresent()) {
-            if (!early.get().options().equals(opt)) {
-                early.get().close();
-                throw new IllegalStateException("early listening options " + early.get().options()
-                        + " differ from the parsed ones " + opt);
-            }
-            return new OxLaunch(rt, opt).run(early.get());
-        }
-        return new OxLaunch(rt, opt).run();
+        return early.isPresent() ? new OxLaunch(rt, opt).run(early.get()) : new OxLaunch(rt, opt).run();
+    }
+
+    /** Opens form b's sockets and prints the readiness line now, before logging and the runtime are set up. */
+    void listenEarly() throws java.io.IOException {
+        early = Optional.of(Listeners.open(launchOptions()));
     }
 
     /** Form b's options as parsed (the ports default to {@code ox}'s 1200 and 1300). */

@@ -6,10 +6,9 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.ox4j.server.launch.OxLaunchOptions;
 import picocli.CommandLine;
 
-/** The early reading of form b's options agrees with the full parser wherever it takes a command line. */
+/** The early reading of plain form-b command lines makes the command picocli makes, wherever it takes one. */
 class EarlyListenTest {
     static Stream<String> taken() {
         return Stream.of(
@@ -19,11 +18,12 @@ class EarlyListenTest {
                 "-control 0 -data 0 -pass PW -passData OTHER",
                 "-unix /tmp/oxsock",
                 "-unix /tmp/oxsock -control 0 -data 0 --log-file /tmp/l --diagnostics --byte-order 0",
-                "-control 5 --max-depth 20000 --max-message-bytes 1000 -data 6",
+                "-control 5 --max-depth 20000 --max-message-bytes 1000 -data 6 --max-stack-depth 7"
+                        + " --max-session-bytes 123456",
                 "-data 0");
     }
 
-    static Stream<String> leftToTheFullParser() {
+    static Stream<String> leftToPicocli() {
         return Stream.of(
                 "",
                 "-display :0",
@@ -33,22 +33,29 @@ class EarlyListenTest {
                 "-control 0 -data 0 -bogus",
                 "-control x -data 0",
                 "-control 70000 -data 0",
+                "-control 0 --max-depth lots -data 0",
                 "-control 0 -data");
     }
 
     @ParameterizedTest
     @MethodSource("taken")
-    void readsWhatTheFullParserReads(String line) {
+    void readsWhatPicocliReads(String line) {
         String[] args = line.split(" ");
-        Optional<OxLaunchOptions> early = EarlyListen.parse(args);
+        Optional<ServerCommand> early = EarlyListen.parse(args);
         ServerCommand full = new ServerCommand();
         new CommandLine(full).parseArgs(args);
-        assertThat(early).contains(full.launchOptions());
+        assertThat(early).isPresent();
+        ServerCommand e = early.get();
+        assertThat(e.launchOptions()).isEqualTo(full.launchOptions());
+        assertThat(e.common.limits()).isEqualTo(full.common.limits());
+        assertThat(e.common.byteOrderOffer()).isEqualTo(full.common.byteOrderOffer());
+        assertThat(e.common.diagnostics).isEqualTo(full.common.diagnostics);
+        assertThat(e.common.logFile).isEqualTo(full.common.logFile);
     }
 
     @ParameterizedTest
-    @MethodSource("leftToTheFullParser")
-    void leavesEverythingElseToTheFullParser(String line) {
+    @MethodSource("leftToPicocli")
+    void leavesEverythingElseToPicocli(String line) {
         assertThat(EarlyListen.parse(line.isEmpty() ? new String[0] : line.split(" "))).isEmpty();
     }
 }

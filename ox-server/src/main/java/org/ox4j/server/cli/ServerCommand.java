@@ -94,6 +94,11 @@ public final class ServerCommand implements Callable<Integer> {
         early = Optional.of(Listeners.open(launchOptions()));
     }
 
+    /** The sockets {@link #listenEarly} opened, if it did. */
+    Optional<Listeners> listening() {
+        return early;
+    }
+
     /** Form b's options as parsed (the ports default to {@code ox}'s 1200 and 1300). */
     OxLaunchOptions launchOptions() {
         String pc = passControl != null ? passControl : pass;

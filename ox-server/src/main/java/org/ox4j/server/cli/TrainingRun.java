@@ -23,11 +23,7 @@ import org.ox4j.protocol.blocking.OxMessageReader;
 import org.ox4j.protocol.blocking.OxMessageWriter;
 import org.ox4j.protocol.handshake.ByteOrderBytes;
 import org.ox4j.protocol.handshake.HandshakeRole;
-import org.ox4j.server.ServerLimits;
-import org.ox4j.server.ServerRuntime;
 import org.ox4j.server.launch.Listeners;
-import org.ox4j.server.launch.OxLaunch;
-import org.ox4j.server.launch.OxLaunchOptions;
 
 /**
  * The training run behind the start-up archives (a CDS archive on JDK 17, an AOT cache with profiles on JDK 25 and
@@ -54,16 +50,18 @@ public final class TrainingRun {
     public static void main(String[] args) throws Exception {
         System.setProperty("ox4j.logFile", System.getProperty("ox4j.logFile", "/dev/null"));
         System.setProperty("log4j2.configurationFile", "ox4j-server-log4j2.properties");
-        OxLaunchOptions opt = new OxLaunchOptions("127.0.0.1", 0, 0, PASSWORD, PASSWORD, false, false, null, null);
-        Listeners listening = Listeners.open(opt);
+        // the server starts the way bin/ox-server starts it, so its start-up path is trained too
+        ServerCommand command = EarlyListen.parse(new String[] {"-host", "127.0.0.1", "-control", "0", "-data", "0",
+            "-pass", PASSWORD}).orElseThrow();
+        command.listenEarly();
+        Listeners listening = command.listening().orElseThrow();
         int control = Integer.parseInt(listening.endpoint("control"));
         int data = Integer.parseInt(listening.endpoint("data"));
-        ServerRuntime rt = ServerRuntime.standard(ServerLimits.DEFAULT, ByteOrderBytes.LITTLE_ENDIAN, false);
         CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() -> {
             try {
-                return new OxLaunch(rt, opt).run(listening);
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                return command.call();
+            } catch (Exception e) {
+                throw new IllegalStateException("training run: the server failed", e);
             }
         });
         try (SocketChannel c = open(control); SocketChannel d = open(data)) {

@@ -58,11 +58,14 @@ final class EarlyListen {
                     }
                 }
             }
+            if (c.controlPort == null && c.dataPort == null && c.unix == null) {
+                return Optional.empty();
+            }
+            // values the command would refuse after the readiness line are refused before it
+            l.limits();
+            l.byteOrderOffer();
         } catch (IllegalArgumentException e) {
-            // a malformed number or path: picocli reports it
-            return Optional.empty();
-        }
-        if (c.controlPort == null && c.dataPort == null && c.unix == null) {
+            // a malformed number or path, or an out-of-range value: picocli's way reports it
             return Optional.empty();
         }
         return Optional.of(c);

@@ -34,6 +34,8 @@ class EarlyListenTest {
                 "-control x -data 0",
                 "-control 70000 -data 0",
                 "-control 0 --max-depth lots -data 0",
+                "-control 0 -data 0 --byte-order 7",
+                "-control 0 -data 0 --max-depth 1",
                 "-control 0 -data");
     }
 

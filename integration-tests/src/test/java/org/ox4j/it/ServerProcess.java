@@ -51,8 +51,14 @@ final class ServerProcess implements AutoCloseable {
 
     /** Starts {@code bin/ox-server ARGS} with extra environment (e.g. JAVA_OPTS) and waits for readiness. */
     static ServerProcess startReady(String name, Map<String, String> env, String... args) throws IOException {
+        return startReady(bin(), name, env, args);
+    }
+
+    /** Starts {@code script ARGS} (an {@code ox-server} script, possibly of another home) and waits for readiness. */
+    static ServerProcess startReady(Path script, String name, Map<String, String> env, String... args)
+            throws IOException {
         List<String> cmd = new ArrayList<>();
-        cmd.add(bin().toString());
+        cmd.add(script.toString());
         cmd.addAll(List.of(args));
         cmd.add("--diagnostics");
         cmd.add("--log-file");
@@ -91,6 +97,11 @@ final class ServerProcess implements AutoCloseable {
             }
         }
         throw new IOException("server exited before its readiness line; see " + log);
+    }
+
+    /** The started process (bin/ox-server execs the JVM, so this is the JVM itself once it runs). */
+    ProcessHandle handle() {
+        return process.toHandle();
     }
 
     /** A value of the readiness line, e.g. {@code control}, {@code data}, {@code daemon}. */

@@ -14,10 +14,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        if (System.getProperty("log4j2.configurationFile") == null
-                && System.getProperty("log4j.configurationFile") == null) {
-            System.setProperty("log4j2.configurationFile", "ox4j-server-log4j2.properties");
-        }
+        ServerLogging.installUnlessConfigured();
         for (int i = 0; i + 1 < args.length; i++) {
             if (args[i].equals("--log-file")) {
                 System.setProperty("ox4j.logFile", args[i + 1]);

@@ -49,7 +49,7 @@ public final class TrainingRun {
 
     public static void main(String[] args) throws Exception {
         System.setProperty("ox4j.logFile", System.getProperty("ox4j.logFile", "/dev/null"));
-        System.setProperty("log4j2.configurationFile", "ox4j-server-log4j2.properties");
+        ServerLogging.installUnlessConfigured();
         // the server starts the way bin/ox-server starts it, so its start-up path is trained too
         ServerCommand command = EarlyListen.parse(new String[] {"-host", "127.0.0.1", "-control", "0", "-data", "0",
             "-pass", PASSWORD}).orElseThrow();

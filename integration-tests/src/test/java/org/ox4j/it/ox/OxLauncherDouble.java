@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.ox4j.protocol.blocking.BlockingHandshake;
 
 /**
  * A wire-level double of OpenXM's {@code ox} launcher ({@code src/kxx/oxmain.c}; our wire spec §2.3, §2.7, §7.1),
@@ -156,7 +157,7 @@ public final class OxLauncherDouble {
     private Socket connectWithPassword(int port, String password) throws IOException {
         Socket s = new Socket(host, port);
         if (password != null) {
-            s.getOutputStream().write(passwordBytes(password));
+            s.getOutputStream().write(BlockingHandshake.passwordBytes(password));
             s.getOutputStream().flush();
         }
         return s;
@@ -167,14 +168,9 @@ public final class OxLauncherDouble {
         if (password == null) {
             return true;
         }
-        byte[] want = passwordBytes(password);
+        byte[] want = BlockingHandshake.passwordBytes(password);
         byte[] got = s.getInputStream().readNBytes(want.length);
         return Arrays.equals(want, got);
-    }
-
-    private static byte[] passwordBytes(String password) {
-        byte[] p = password.getBytes(StandardCharsets.UTF_8);
-        return Arrays.copyOf(p, p.length + 1);
     }
 
     private Process startEngine(int relayPort) throws IOException {

@@ -25,17 +25,16 @@ public final class Main {
                     + ProcessHandle.current().pid() + ".log");
         }
         // A plain form-b command line listens and prints its readiness line first, and needs no picocli; everything
-        // below runs while its master connects.
+        // below runs while its master connects (logging is set up by the first logger, on this thread).
         Optional<ServerCommand> plain = EarlyListen.open(args);
-        // Logging is set up on another core while the options are parsed and the function tables are built.
-        Thread logging = new Thread(() -> LogManager.getContext(false), "ox4j-logging-init");
-        logging.setDaemon(true);
-        logging.start();
         if (plain.isPresent()) {
-            awaitQuietly(logging);
             System.exit(runPlain(plain.get()));
             return;
         }
+        // Otherwise logging is set up on another core while picocli parses the command line.
+        Thread logging = new Thread(() -> LogManager.getContext(false), "ox4j-logging-init");
+        logging.setDaemon(true);
+        logging.start();
         CommandLine cl = new CommandLine(new ServerCommand());
         cl.setUnmatchedArgumentsAllowed(true);
         // Nothing may log before the configuration is in place (earlier messages would meet Log4j's default

@@ -92,10 +92,10 @@ class KernelPropertiesTest {
     void largeProductsSplitOverThreadsAgree() {
         RandomPolys rnd = new RandomPolys(3);
         MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(6), 16);
-        ZPoly f = rnd.z(l, 3000, 12, 90);
-        ZPoly g = rnd.z(l, 1500, 12, 90);
-        assertThat(f.multiply(g, Interrupt.NONE, 2)).isEqualTo(f.multiply(g, Interrupt.NONE, 1));
-        assertThat((Object) r(f.multiply(g, Interrupt.NONE, 2))).isEqualTo(r(f).multiply(r(g)));
+        ZPoly f = rnd.z(l, 2100, 12, 40);
+        ZPoly g = rnd.z(l, 2000, 12, 40);
+        // the single-thread heap is checked against rings above; here the split must give the same terms
+        assertThat(f.multiply(g, Interrupt.NONE, 2)).isEqualTo(f.rowsTimesForTest(g));
     }
 
     @Test

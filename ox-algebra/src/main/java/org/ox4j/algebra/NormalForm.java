@@ -70,12 +70,26 @@ public final class NormalForm {
                 continue;
             }
             ZPoly g = d.get(k);
+            wide.divide(r.mono, 0, g.mono, 0, t, 0);
+            if ((long) wide.degree(t, 0) + g.totalDegree() > wide.maxDegree()) {
+                // only in non-graded orders can a reduction raise the degree: widen everything and go on
+                MonomialLayout wider = wide.widenedFor((long) wide.degree(t, 0) + g.totalDegree());
+                ZPoly rest = new ZPoly(wide, Arrays.copyOf(restMono, restSize * w), Arrays.copyOf(restCoef, restSize),
+                        restSize).relayout(wider);
+                wide = wider;
+                w = wide.words();
+                d = d.widened(wide);
+                r = r.relayout(wide);
+                restMono = Arrays.copyOf(rest.mono, Math.max(4, restSize) * w);
+                restCoef = Arrays.copyOf(rest.coef, Math.max(4, restSize));
+                t = new long[w];
+                continue;
+            }
             BigInteger c = r.coef[0];
             BigInteger lc = g.coef[0];
             BigInteger gcd = c.gcd(lc);
             BigInteger a = lc.divide(gcd);
             BigInteger b = c.divide(gcd).negate();
-            wide.divide(r.mono, 0, g.mono, 0, t, 0);
             r = r.combineScaled(a, b, t, 0, g);
             if (!a.equals(BigInteger.ONE)) {
                 if (restSize > 0) {

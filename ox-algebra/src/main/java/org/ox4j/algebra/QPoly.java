@@ -113,6 +113,21 @@ public final class QPoly {
         return num.degree(v);
     }
 
+    /** The coefficient of x_v^e (see {@link ZPoly#coefficientOf(int, int)}). */
+    public QPoly coefficientOf(int v, int e) {
+        return of(num.coefficientOf(v, e), den);
+    }
+
+    /** The partial derivative by variable v. */
+    public QPoly derivative(int v) {
+        return of(num.derivative(v), den);
+    }
+
+    /** The sign of the leading coefficient (0 for zero). */
+    public int signum() {
+        return num.isZero() ? 0 : num.leadingCoefficient().signum();
+    }
+
     public QPoly negate() {
         return new QPoly(num.negate(), den);
     }

@@ -193,6 +193,51 @@ public final class ZPoly {
         return true;
     }
 
+    /**
+     * The coefficient of x_v^e: the terms whose exponent of v is exactly e, with that exponent removed (dividing
+     * every selected monomial by the same x_v^e keeps them in order).
+     */
+    public ZPoly coefficientOf(int v, int e) {
+        int w = layout.words();
+        int[] unit = new int[layout.variables()];
+        unit[v] = e;
+        long[] xe = new long[w];
+        layout.encode(unit, xe, 0);
+        TermBuffer out = new TermBuffer(w, 4);
+        BigInteger[] oc = new BigInteger[4];
+        for (int i = 0; i < size; i++) {
+            if (layout.exponent(mono, i * w, v) == e) {
+                int t = out.add();
+                layout.divide(mono, i * w, xe, 0, out.mono, t * w);
+                if (t >= oc.length) {
+                    oc = Arrays.copyOf(oc, out.capacity());
+                }
+                oc[t] = coef[i];
+            }
+        }
+        return new ZPoly(layout, out.mono, oc, out.size).trim();
+    }
+
+    /** The partial derivative by variable v. */
+    public ZPoly derivative(int v) {
+        int w = layout.words();
+        int[] unit = new int[layout.variables()];
+        unit[v] = 1;
+        long[] x = new long[w];
+        layout.encode(unit, x, 0);
+        TermBuffer out = new TermBuffer(w, Math.max(1, size));
+        BigInteger[] oc = new BigInteger[Math.max(1, size)];
+        for (int i = 0; i < size; i++) {
+            int e = layout.exponent(mono, i * w, v);
+            if (e > 0) {
+                int t = out.add();
+                layout.divide(mono, i * w, x, 0, out.mono, t * w);
+                oc[t] = coef[i].multiply(BigInteger.valueOf(e));
+            }
+        }
+        return new ZPoly(layout, out.mono, oc, out.size).trim();
+    }
+
     // ---------------------------------------------------------------- sums
 
     public ZPoly negate() {
@@ -212,7 +257,10 @@ public final class ZPoly {
     }
 
     private ZPoly combine(ZPoly g, boolean subtract) {
-        requireSameLayout(g);
+        if (g.layout != layout) {
+            ZPoly[] al = aligned(this, g);
+            return al[0].combine(al[1], subtract);
+        }
         if (g.size == 0) {
             return this;
         }
@@ -409,7 +457,10 @@ public final class ZPoly {
      * partial products added); checks {@code interrupt} every few thousand term products.
      */
     public ZPoly multiply(ZPoly g, Interrupt interrupt, int threads) {
-        requireSameLayout(g);
+        if (g.layout != layout) {
+            ZPoly[] al = aligned(this, g);
+            return al[0].multiply(al[1], interrupt, threads);
+        }
         if (size == 0 || g.size == 0) {
             return zero(layout);
         }
@@ -538,7 +589,10 @@ public final class ZPoly {
      * O(|q|·(|this| + |g|)).
      */
     public ZPoly divideOrNull(ZPoly g, Interrupt interrupt) {
-        requireSameLayout(g);
+        if (g.layout != layout) {
+            ZPoly[] al = aligned(this, g);
+            return al[0].divideOrNull(al[1], interrupt);
+        }
         if (g.size == 0) {
             throw new ArithmeticException("division by 0");
         }
@@ -547,6 +601,8 @@ public final class ZPoly {
         TermBuffer q = new TermBuffer(w, 8);
         BigInteger[] qc = new BigInteger[8];
         long[] t = new long[w];
+        int fDegree = totalDegree();
+        int gDegree = g.totalDegree();
         int steps = 0;
         while (r.size > 0) {
             if ((++steps & 255) == 0) {
@@ -560,6 +616,9 @@ public final class ZPoly {
                 return null;
             }
             layout.divide(r.mono, 0, g.mono, 0, t, 0);
+            if (layout.degree(t, 0) + gDegree > fDegree) {
+                return null; // an exact quotient has degree at most deg f - deg g
+            }
             int k = q.add();
             System.arraycopy(t, 0, q.mono, k * w, w);
             if (k >= qc.length) {
@@ -586,8 +645,9 @@ public final class ZPoly {
     }
 
     /**
-     * This polynomial with variable {@code v} renamed to variable {@code map[v]} of {@code target} (an injective
-     * map), re-encoded and re-sorted.
+     * This polynomial with variable {@code v} renamed to variable {@code map[v]} of {@code target}, re-encoded and
+     * re-sorted. Variables mapped to the same target add their exponents; a variable that does not occur may map
+     * anywhere.
      */
     public ZPoly relayout(MonomialLayout target, int[] map) {
         if (map.length != layout.variables()) {
@@ -603,7 +663,7 @@ public final class ZPoly {
             layout.decode(mono, i * w, e);
             Arrays.fill(te, 0);
             for (int v = 0; v < e.length; v++) {
-                te[map[v]] = e[v];
+                te[map[v]] += e[v];
             }
             target.encode(te, m, i * tw);
         }
@@ -622,21 +682,19 @@ public final class ZPoly {
         return true;
     }
 
-    private void requireSameLayout(ZPoly g) {
-        if (g.layout.order() != layout.order() && !g.layout.order().equals(layout.order())) {
-            throw new IllegalArgumentException("different orders: " + layout.order() + " and " + g.layout.order());
-        }
-        if (g.layout != layout) {
-            throw new IllegalArgumentException("different layouts: " + layout + " and " + g.layout
-                    + " (align them with relayout)");
+    private void requireSameOrder(ZPoly g) {
+        if (!g.layout.order().equals(layout.order())) {
+            throw new IllegalArgumentException("different orders: " + layout.order() + " and " + g.layout.order()
+                    + " (convert with relayout)");
         }
     }
 
-    /** The two polynomials in one common layout (the wider). */
+    /** The two polynomials in one common layout (the wider); they must have the same order. */
     public static ZPoly[] aligned(ZPoly f, ZPoly g) {
         if (f.layout == g.layout) {
             return new ZPoly[] {f, g};
         }
+        f.requireSameOrder(g);
         MonomialLayout l = f.layout.bits() >= g.layout.bits() ? f.layout : g.layout;
         return new ZPoly[] {f.relayout(l), g.relayout(l)};
     }

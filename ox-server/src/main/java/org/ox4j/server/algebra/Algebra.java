@@ -2,25 +2,30 @@ package org.ox4j.server.algebra;
 
 import cc.redberry.rings.Rational;
 import cc.redberry.rings.bigint.BigInteger;
-import cc.redberry.rings.poly.multivar.MultivariateDivision;
 import cc.redberry.rings.poly.multivar.MultivariatePolynomial;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.BinaryOperator;
-import java.util.function.UnaryOperator;
+import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.QPoly;
+import org.ox4j.algebra.RingsBridge;
 import org.ox4j.server.eval.EvalContext;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.eval.Interruption;
 
 /**
  * Arithmetic on {@link Value}s with Asir's rules: numbers and polynomials mix freely, the result of a
- * polynomial operation that becomes constant is a number, strings concatenate with {@code +}. Every computation
- * is delegated to rings; this class only aligns variable lists and dispatches.
+ * polynomial operation that becomes constant is a number, strings concatenate with {@code +}. Arithmetic
+ * runs on the kernel (ox-algebra); this class aligns variable lists and dispatches.
  */
 public final class Algebra {
+    /** Threads a single product may use: the machine's cores (the kernel splits only large products). */
+    private static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
+
     private final VariableOrder order;
     private final Interruption interruption;
 
@@ -42,11 +47,25 @@ public final class Algebra {
         return interruption;
     }
 
-    /** Polynomials of several values over one common variable list. */
-    public record Aligned(List<String> variables, List<MultivariatePolynomial<Rational<BigInteger>>> polys) {
+    /** Polynomials of several values over one common variable list (kernel polynomials, lexicographic). */
+    public record Aligned(List<String> variables, List<QPoly> polys) {
         /** The value of a result polynomial over {@link #variables()}. */
+        public Value value(QPoly p) {
+            return Poly.of(variables, p);
+        }
+
+        /** The value of a rings result polynomial over {@link #variables()}. */
         public Value value(MultivariatePolynomial<Rational<BigInteger>> p) {
             return Poly.of(variables, p);
+        }
+
+        /** Rings copies of the aligned polynomials, for rings' algorithms. */
+        public List<MultivariatePolynomial<Rational<BigInteger>>> ringsPolys() {
+            List<MultivariatePolynomial<Rational<BigInteger>>> out = new ArrayList<>(polys.size());
+            for (QPoly p : polys) {
+                out.add(RingsBridge.toRings(p));
+            }
+            return out;
         }
     }
 
@@ -58,19 +77,45 @@ public final class Algebra {
     /** Aligns values over their variables plus {@code extraVariables}. */
     public Aligned align(String op, List<? extends Value> values, List<String> extraVariables) {
         Set<String> names = new LinkedHashSet<>(extraVariables);
+        int bits = 8;
         for (Value v : values) {
             if (v instanceof Poly p) {
                 names.addAll(p.variables());
+                bits = Math.max(bits, p.kernel().layout().bits());
             } else if (!(v instanceof Num)) {
                 throw invalid(op);
             }
         }
         List<String> vars = order.sorted(names);
-        List<MultivariatePolynomial<Rational<BigInteger>>> polys = new ArrayList<>(values.size());
+        MonomialLayout layout = MonomialLayout.of(MonomialOrder.lex(vars.size()), bits);
+        List<QPoly> polys = new ArrayList<>(values.size());
         for (Value v : values) {
-            polys.add(asPoly(v, vars));
+            polys.add(kernel(v, vars, layout));
         }
         return new Aligned(vars, polys);
+    }
+
+    /**
+     * A number or polynomial as a kernel polynomial over {@code vars} (in the given order, variable i = vars[i],
+     * a superset of its variables) in {@code layout}'s order, widened when its degree needs it.
+     */
+    public static QPoly kernel(Value v, List<String> vars, MonomialLayout layout) {
+        if (v instanceof Num n) {
+            return QPoly.constant(layout, n.numerator(), n.denominator());
+        }
+        Poly p = (Poly) v;
+        QPoly q = p.kernel();
+        if (p.variables().equals(vars) && q.layout() == layout) {
+            return q;
+        }
+        int[] map = new int[p.variables().size()];
+        for (int i = 0; i < map.length; i++) {
+            map[i] = vars.indexOf(p.variables().get(i));
+            if (map[i] < 0) {
+                throw new IllegalArgumentException("variable " + p.variables().get(i) + " not in " + vars);
+            }
+        }
+        return q.relayout(layout.widenedFor(q.totalDegree()), map);
     }
 
     /** A number or polynomial as a rings polynomial over {@code vars}. */
@@ -89,9 +134,14 @@ public final class Algebra {
         return new EvaluationException(op + " : invalid argument");
     }
 
+    /** The session's interrupt flag as the kernel's interrupt check. */
+    public Interrupt interrupt() {
+        return interruption::check;
+    }
+
     public Value add(Value a, Value b) {
         if (a instanceof Num x && b instanceof Num y) {
-            return Num.of(x.rational().add(y.rational()));
+            return x.add(y);
         }
         if (a instanceof Str x && b instanceof Str y) {
             return new Str(x.value() + y.value());
@@ -102,7 +152,7 @@ public final class Algebra {
 
     public Value sub(Value a, Value b) {
         if (a instanceof Num x && b instanceof Num y) {
-            return Num.of(x.rational().subtract(y.rational()));
+            return x.subtract(y);
         }
         Aligned al = align("sub", a, b);
         return al.value(al.polys().get(0).subtract(al.polys().get(1)));
@@ -110,18 +160,28 @@ public final class Algebra {
 
     public Value mul(Value a, Value b) {
         if (a instanceof Num x && b instanceof Num y) {
-            return Num.of(x.rational().multiply(y.rational()));
+            return x.multiply(y);
+        }
+        if (a instanceof Num x && b instanceof Poly p) {
+            return scale(p, x);
+        }
+        if (b instanceof Num y && a instanceof Poly p) {
+            return scale(p, y);
         }
         Aligned al = align("mul", a, b);
-        return al.value(al.polys().get(0).multiply(al.polys().get(1)));
+        return al.value(al.polys().get(0).multiply(al.polys().get(1), interrupt(), THREADS));
+    }
+
+    private static Value scale(Poly p, Num c) {
+        return Poly.of(p.variables(), p.kernel().multiply(c.numerator(), c.denominator()));
     }
 
     public Value neg(Value a) {
         if (a instanceof Num x) {
-            return Num.of(x.rational().negate());
+            return x.negate();
         }
         if (a instanceof Poly p) {
-            return Poly.of(p.variables(), p.poly().negate());
+            return Poly.of(p.variables(), p.kernel().negate());
         }
         throw invalid("neg");
     }
@@ -138,15 +198,13 @@ public final class Algebra {
             throw new EvaluationException("div : division by 0");
         }
         if (a instanceof Num x && b instanceof Num y) {
-            return Num.of(x.rational().divide(y.rational()));
+            return x.divide(y);
         }
         if (b instanceof Num y) {
-            Poly p = (Poly) a;
-            return Poly.of(p.variables(), p.poly().multiply(y.rational().reciprocal()));
+            return scale((Poly) a, y.reciprocal());
         }
         Aligned al = align("div", a, b);
-        MultivariatePolynomial<Rational<BigInteger>> q =
-                MultivariateDivision.divideOrNull(al.polys().get(0), al.polys().get(1));
+        QPoly q = al.polys().get(0).divideOrNull(al.polys().get(1), interrupt());
         if (q == null) {
             throw new EvaluationException("div : the divisor does not divide the dividend (rational functions are not supported)");
         }
@@ -167,48 +225,17 @@ public final class Algebra {
                 if (x.isZero()) {
                     throw new EvaluationException("pow : division by 0");
                 }
-                return Num.of(power(x.rational().reciprocal(), -(long) k));
+                return x.reciprocal().pow(-k);
             }
-            return Num.of(power(x.rational(), k));
+            return x.pow(k);
         }
         if (a instanceof Poly p) {
             if (k < 0) {
                 throw new EvaluationException("pow : negative exponent of a polynomial (rational functions are not supported)");
             }
-            return Poly.of(p.variables(), power(p.poly(), k));
+            return Poly.of(p.variables(), p.kernel().pow(k, interrupt(), THREADS));
         }
         throw invalid("pow");
-    }
-
-    /** Rational power by {@link #power(Object, Object, long, BinaryOperator, UnaryOperator)}. */
-    private Rational<BigInteger> power(Rational<BigInteger> base, long k) {
-        return power(Rational.one(base.ring), base, k, Rational::multiply, r -> r.multiply(r));
-    }
-
-    /** Polynomial power; squares a copy, since rings squares in place. */
-    private MultivariatePolynomial<Rational<BigInteger>> power(MultivariatePolynomial<Rational<BigInteger>> base,
-            int k) {
-        return power(base.createOne(), base, k, MultivariatePolynomial::multiply, q -> q.clone().square());
-    }
-
-    /**
-     * Square-and-multiply from {@code one}, checking the interrupt flag between products. {@code multiply} may
-     * return its receiver changed (rings polynomials do): only the running result is passed as receiver.
-     */
-    private <T> T power(T one, T base, long k, BinaryOperator<T> multiply, UnaryOperator<T> square) {
-        T result = one;
-        T b = base;
-        while (k > 0) {
-            interruption.check();
-            if ((k & 1) != 0) {
-                result = multiply.apply(result, b);
-            }
-            k >>= 1;
-            if (k > 0) {
-                b = square.apply(b);
-            }
-        }
-        return result;
     }
 
     /** Asir's {@code ==}: structural equality of values (numbers and polynomials compare mathematically). */

@@ -1,12 +1,8 @@
 package org.ox4j.server.algebra;
 
-import cc.redberry.rings.Rational;
-import cc.redberry.rings.bigint.BigInteger;
-import cc.redberry.rings.poly.multivar.Monomial;
-import cc.redberry.rings.poly.multivar.MonomialOrder;
-import cc.redberry.rings.poly.multivar.MultivariatePolynomial;
-import java.util.Iterator;
 import java.util.List;
+import org.ox4j.algebra.QPoly;
+import org.ox4j.algebra.RecursiveView;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoInt32;
@@ -42,7 +38,7 @@ public final class AsirPrinter {
             }
             sb.append(']');
         } else if (v instanceof Poly p) {
-            sb.append(poly(p.unsafePoly(), p.variables(), 0));
+            sb.append(poly(p.kernel(), p.variables()));
         } else if (v instanceof Dp d) {
             dp(d, sb);
         } else {
@@ -51,59 +47,61 @@ public final class AsirPrinter {
     }
 
     /** Recursive form: sum over the main variable's powers, coefficients printed before the power. */
-    static String poly(MultivariatePolynomial<Rational<BigInteger>> p, List<String> names, int from) {
-        if (p.isConstant()) {
-            return Num.of(p.cc()).toString();
-        }
-        int v = from;
-        while (p.degree(v) == 0) {
-            v++;
-        }
-        StringBuilder sb = new StringBuilder();
-        for (int e = p.degree(v); e >= 0; e--) {
-            MultivariatePolynomial<Rational<BigInteger>> c = p.coefficientOf(v, e);
-            if (c.isZero()) {
-                continue;
+    static String poly(QPoly p, List<String> names) {
+        return RecursiveView.fold(p, new RecursiveView.Folder<Piece>() {
+            @Override
+            public Piece constant(java.math.BigInteger num, java.math.BigInteger den) {
+                return new Piece(Num.of(num, den).toString(), true, true);
             }
-            String term;
-            if (e == 0) {
-                term = poly(c, names, v + 1);
-            } else {
-                String power = e == 1 ? names.get(v) : names.get(v) + "^" + e;
-                if (c.isConstant()) {
-                    Num n = Num.of(c.cc());
-                    term = n.equals(Num.of(1)) ? power : n.equals(Num.of(-1)) ? "-" + power : n + "*" + power;
-                } else if (c.size() == 1) {
-                    term = poly(c, names, v + 1) + "*" + power;
-                } else {
-                    term = "(" + poly(c, names, v + 1) + ")*" + power;
+
+            @Override
+            public Piece sum(int variable, int[] exponents, List<Piece> coefficients) {
+                StringBuilder sb = new StringBuilder();
+                for (int k = 0; k < exponents.length; k++) {
+                    int e = exponents[k];
+                    Piece c = coefficients.get(k);
+                    String term;
+                    if (e == 0) {
+                        term = c.text();
+                    } else {
+                        String power = e == 1 ? names.get(variable) : names.get(variable) + "^" + e;
+                        if (c.constant()) {
+                            term = c.text().equals("1") ? power : c.text().equals("-1") ? "-" + power
+                                    : c.text() + "*" + power;
+                        } else if (c.monomial()) {
+                            term = c.text() + "*" + power;
+                        } else {
+                            term = "(" + c.text() + ")*" + power;
+                        }
+                    }
+                    if (sb.length() > 0 && !term.startsWith("-")) {
+                        sb.append('+');
+                    }
+                    sb.append(term);
                 }
+                return new Piece(sb.toString(), false, exponents.length == 1 && coefficients.get(0).monomial());
             }
-            if (sb.length() > 0 && !term.startsWith("-")) {
-                sb.append('+');
-            }
-            sb.append(term);
-        }
-        return sb.toString();
+        }).text();
+    }
+
+    /** A printed coefficient: its text, whether it is a number, whether it is a single term. */
+    private record Piece(String text, boolean constant, boolean monomial) {
     }
 
     private static void dp(Dp d, StringBuilder sb) {
-        MultivariatePolynomial<Rational<BigInteger>> p = d.poly().setOrdering(MonomialOrder.GREVLEX);
-        Iterator<Monomial<Rational<BigInteger>>> it = p.descendingIterator();
-        boolean first = true;
-        while (it.hasNext()) {
-            Monomial<Rational<BigInteger>> t = it.next();
-            if (!first) {
+        QPoly p = d.kernel();
+        for (int i = 0; i < p.size(); i++) {
+            if (i > 0) {
                 sb.append('+');
             }
-            first = false;
-            sb.append('(').append(Num.of(t.coefficient)).append(")*<<");
-            for (int i = 0; i < t.exponents.length; i++) {
-                sb.append(i > 0 ? "," : "").append(t.exponents[i]);
+            sb.append('(').append(Num.of(p.coefficientNumerator(i), p.coefficientDenominator(i))).append(")*<<");
+            int[] e = p.exponents(i);
+            for (int k = 0; k < e.length; k++) {
+                sb.append(k > 0 ? "," : "").append(e[k]);
             }
             sb.append(">>");
         }
-        if (first) {
+        if (p.size() == 0) {
             sb.append('0');
         }
     }

@@ -1,35 +1,38 @@
 package org.ox4j.server.algebra;
 
-import cc.redberry.rings.Rational;
-import cc.redberry.rings.bigint.BigInteger;
-import cc.redberry.rings.poly.multivar.MultivariatePolynomial;
 import java.util.Objects;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.QPoly;
 
 /**
- * A distributed polynomial as Asir's {@code dp_ptod} makes it: no variable names, only a number of variables.
- * Arrives as {@code CMO_DISTRIBUTED_POLYNOMIAL}; {@code dp_dtop(D, V)} turns it into a {@link Poly}.
+ * A distributed polynomial as Asir's {@code dp_ptod} makes it: no variable names, only a number of variables,
+ * terms in degree reverse lexicographic order (a kernel polynomial of that order). Arrives as
+ * {@code CMO_DISTRIBUTED_POLYNOMIAL}; {@code dp_dtop(D, V)} turns it into a {@link Poly}.
  */
 public final class Dp implements Value {
-    private final MultivariatePolynomial<Rational<BigInteger>> poly;
+    private final QPoly poly;
 
-    /** Takes ownership of {@code poly} (any number of variables). */
-    public Dp(MultivariatePolynomial<Rational<BigInteger>> poly) {
+    /** A distributed polynomial; {@code poly} must be in a degree reverse lexicographic layout. */
+    public Dp(QPoly poly) {
         this.poly = Objects.requireNonNull(poly, "poly");
+        if (poly.layout().variables() > 0 && !poly.layout().order().is(MonomialOrder.Kind.GREVLEX)) {
+            throw new IllegalArgumentException("a distributed polynomial is kept in grevlex order");
+        }
     }
 
     /** Number of variables. */
     public int nVariables() {
-        return poly.nVariables;
+        return poly.layout().variables();
     }
 
-    /** A copy of the polynomial. */
-    public MultivariatePolynomial<Rational<BigInteger>> poly() {
-        return poly.clone();
+    /** The kernel polynomial (grevlex). */
+    public QPoly kernel() {
+        return poly;
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Dp d && poly.nVariables == d.poly.nVariables && poly.equals(d.poly);
+        return o instanceof Dp d && nVariables() == d.nVariables() && poly.equals(d.poly);
     }
 
     @Override
@@ -39,6 +42,6 @@ public final class Dp implements Value {
 
     @Override
     public String toString() {
-        return "Dp" + poly;
+        return AsirPrinter.print(this);
     }
 }

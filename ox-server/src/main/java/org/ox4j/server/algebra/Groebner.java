@@ -12,6 +12,12 @@ import cc.redberry.rings.poly.multivar.MultivariatePolynomialZp64;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.ox4j.algebra.Divisors;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.NormalForm;
+import org.ox4j.algebra.QPoly;
+import org.ox4j.algebra.ZPoly;
 import org.ox4j.server.eval.EvaluationException;
 
 /**
@@ -80,41 +86,111 @@ public final class Groebner {
 
     /**
      * The normal form of {@code f} modulo {@code g} over Q up to a non-zero rational factor, like Asir's
-     * {@code p_nf}: the full reduction runs fraction-free over Z on primitive integral associates of the divisors
-     * (no rational coefficient arithmetic), and the remainder comes back primitive integral with a positive leading
-     * coefficient. It is zero exactly when the exact remainder is.
+     * {@code p_nf}: the kernel's fraction-free reduction over Z on primitive integral associates of the divisors,
+     * prepared once per divisor list (the last list is kept per thread, so a loop that reduces many polynomials by
+     * one basis prepares it once). The remainder comes back primitive integral with a positive leading
+     * coefficient; it is zero exactly when the exact remainder is.
      */
     public Value normalForm(Value f, List<Value> g, Ring ring) {
-        List<Value> all = new ArrayList<>(g);
-        all.add(f);
-        List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(all, ring);
-        MultivariatePolynomial<Rational<BigInteger>> target = in.remove(in.size() - 1);
-        if (target.isZero()) {
+        check(f, ring);
+        if (f.isZero()) {
             return Value.ZERO;
         }
-        Comparator<DegreeVector> ord = ring.order().comparator();
-        MultivariatePolynomial<BigInteger> h = Polys.toZ(Polys.primitiveIntegral(target));
-        MultivariatePolynomial<BigInteger> r = integer(ord).normalForm(h, toZ(in));
-        return fromQ(Polys.fromZ(r), ring);
+        Divisors divisors = divisors(g, ring);
+        ZPoly target = kernel(f, ring, divisors.layout()).numerator();
+        ZPoly r = NormalForm.reduce(target, divisors, algebra.interrupt());
+        return fromKernel(QPoly.of(r), ring);
+    }
+
+    /** Divisor lists prepared last on this thread (a session's worker): reused while the same list comes again. */
+    private static final ThreadLocal<PreparedDivisors> LAST = new ThreadLocal<>();
+
+    private record PreparedDivisors(List<Value> values, Ring ring, Divisors divisors) {
+        boolean matches(List<Value> g, Ring r) {
+            if (!ring.equals(r) || values.size() != g.size()) {
+                return false;
+            }
+            for (int k = 0; k < g.size(); k++) {
+                if (values.get(k) != g.get(k) && !values.get(k).equals(g.get(k))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private Divisors divisors(List<Value> g, Ring ring) {
+        PreparedDivisors last = LAST.get();
+        if (last != null && last.matches(g, ring)) {
+            return last.divisors();
+        }
+        MonomialLayout layout = MonomialLayout.forDegree(kernelOrder(ring), degreeBound(g));
+        List<ZPoly> polys = new ArrayList<>(g.size());
+        for (Value v : g) {
+            check(v, ring);
+            polys.add(kernel(v, ring, layout).numerator());
+        }
+        Divisors d = Divisors.of(polys, layout);
+        LAST.set(new PreparedDivisors(List.copyOf(g), ring, d));
+        return d;
+    }
+
+    private static long degreeBound(List<Value> values) {
+        long d = 0;
+        for (Value v : values) {
+            if (v instanceof Poly p) {
+                d = Math.max(d, p.kernel().totalDegree());
+            }
+        }
+        return d;
+    }
+
+    private static MonomialOrder kernelOrder(Ring ring) {
+        return MonomialOrder.of(MonomialOrder.Kind.ofAsir(ring.order().asirNumber()), ring.variables().size());
+    }
+
+    /** A number or polynomial over the ring's variables (V[0] first) in the ring's order. */
+    private static QPoly kernel(Value v, Ring ring, MonomialLayout layout) {
+        return Algebra.kernel(v, ring.variables(), layout);
+    }
+
+    /** A kernel result over the ring's variables as a value in the session's order. */
+    private Value fromKernel(QPoly p, Ring ring) {
+        List<String> sorted = algebra.order().sorted(ring.variables());
+        int[] map = new int[ring.variables().size()];
+        for (int i = 0; i < map.length; i++) {
+            map[i] = sorted.indexOf(ring.variables().get(i));
+        }
+        MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(sorted.size()), Math.max(0, p.totalDegree()));
+        return Poly.of(sorted, p.relayout(lex, map));
+    }
+
+    private static void check(Value v, Ring ring) {
+        if (!(v instanceof Num) && !(v instanceof Poly)) {
+            throw new EvaluationException("the polynomial list contains a non-polynomial");
+        }
+        if (v instanceof Poly p && !ring.variables().containsAll(p.variables())) {
+            throw new EvaluationException("a polynomial contains variables outside " + ring.variables()
+                    + " (coefficients in a rational function field are not supported)");
+        }
     }
 
     /**
      * The S-polynomial lc(g)·(L/lt f)·f − lc(f)·(L/lt g)·g with L = lcm of the leading monomials (integral when f
-     * and g are, like Asir's {@code dp_sp}).
+     * and g are, like Asir's {@code dp_sp}). For f = F/d_f and g = G/d_g with integral F, G it is
+     * S(F, G)/(d_f·d_g).
      */
     public Value sPolynomial(Value f, Value g, Ring ring) {
-        List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(List.of(f, g), ring);
-        MultivariatePolynomial<Rational<BigInteger>> a = in.get(0);
-        MultivariatePolynomial<Rational<BigInteger>> b = in.get(1);
-        if (a.isZero() || b.isZero()) {
+        check(f, ring);
+        check(g, ring);
+        if (f.isZero() || g.isZero()) {
             return Value.ZERO;
         }
-        Comparator<DegreeVector> ord = ring.order().comparator();
-        DegreeVector l = Buchberger.lcm(a.lt(ord), b.lt(ord));
-        MultivariatePolynomial<Rational<BigInteger>> s = a.clone().multiplyByDegreeVector(l.dvDivideExact(a.lt(ord)))
-                .multiply(b.lc(ord))
-                .subtract(b.clone().multiplyByDegreeVector(l.dvDivideExact(b.lt(ord))).multiply(a.lc(ord)));
-        return fromQ(s, ring);
+        MonomialLayout layout = MonomialLayout.forDegree(kernelOrder(ring), degreeBound(List.of(f, g)));
+        QPoly a = kernel(f, ring, layout);
+        QPoly b = kernel(g, ring, layout);
+        ZPoly s = NormalForm.sPolynomial(a.numerator(), b.numerator());
+        return fromKernel(QPoly.of(s, a.denominator().multiply(b.denominator())), ring);
     }
 
     private Buchberger<Monomial<BigInteger>, MultivariatePolynomial<BigInteger>> integer(Comparator<DegreeVector> ord) {

@@ -2,113 +2,180 @@ package org.ox4j.server.algebra;
 
 import cc.redberry.rings.Rational;
 import cc.redberry.rings.Rings;
-import cc.redberry.rings.bigint.BigInteger;
+import java.math.BigInteger;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
- * A rational number (integers included), always reduced with a positive denominator. Backed by rings'
- * {@code Rational<BigInteger>} over {@link Rings#Q}; all arithmetic is done by rings.
+ * A rational number (integers included), always reduced with a positive denominator: two JDK integers, so an
+ * integer costs no gcd and no conversion on its way to and from CMO_ZZ. {@link #rational()} converts for rings'
+ * algorithms.
  */
 public final class Num implements Value, Comparable<Num> {
-    private final Rational<BigInteger> value;
+    /** The integers -128..128, made on first use (a holder: Value's constants are Nums, so Num's own static
+     * initialiser may still be running when the first one is asked for). */
+    private static final class Small {
+        static final Num[] CACHE = new Num[257];
 
-    private Num(Rational<BigInteger> value) {
-        this.value = Objects.requireNonNull(value, "value");
+        static {
+            for (int i = 0; i < CACHE.length; i++) {
+                CACHE[i] = new Num(BigInteger.valueOf(i - 128), BigInteger.ONE);
+            }
+        }
     }
 
-    /** Wraps a rings rational (rings rationals are immutable). */
-    public static Num of(Rational<BigInteger> value) {
-        return new Num(value);
+    private final BigInteger num;
+    private final BigInteger den;
+
+    private Num(BigInteger num, BigInteger den) {
+        this.num = num;
+        this.den = den;
+    }
+
+    /** Converts a rings rational (rings rationals are reduced). */
+    public static Num of(Rational<cc.redberry.rings.bigint.BigInteger> value) {
+        return of(toJava(value.numerator()), toJava(value.denominator()));
     }
 
     /** The integer {@code v}. */
     public static Num of(long v) {
-        return new Num(new Rational<>(Rings.Z, BigInteger.valueOf(v)));
+        if (v >= -128 && v <= 128) {
+            return Small.CACHE[(int) v + 128];
+        }
+        return new Num(BigInteger.valueOf(v), BigInteger.ONE);
     }
 
     /** The integer {@code v}. */
-    public static Num of(java.math.BigInteger v) {
-        return new Num(new Rational<>(Rings.Z, toRings(v)));
+    public static Num of(BigInteger v) {
+        Objects.requireNonNull(v, "v");
+        return new Num(v, BigInteger.ONE);
     }
 
     /** The reduced fraction {@code num/den}; {@code den} must not be 0. */
-    public static Num of(java.math.BigInteger num, java.math.BigInteger den) {
+    public static Num of(BigInteger num, BigInteger den) {
         if (den.signum() == 0) {
             throw new ArithmeticException("denominator 0");
         }
-        return new Num(new Rational<>(Rings.Z, toRings(num), toRings(den)));
+        if (den.equals(BigInteger.ONE)) {
+            return new Num(num, den);
+        }
+        if (den.signum() < 0) {
+            num = num.negate();
+            den = den.negate();
+        }
+        BigInteger g = num.gcd(den);
+        if (num.signum() == 0) {
+            return of(0);
+        }
+        return g.equals(BigInteger.ONE) ? new Num(num, den) : new Num(num.divide(g), den.divide(g));
     }
 
-    /** The rings rational. */
-    public Rational<BigInteger> rational() {
-        return value;
+    /** As a rings rational (for rings' algorithms). */
+    public Rational<cc.redberry.rings.bigint.BigInteger> rational() {
+        return new Rational<>(Rings.Z, toRings(num), toRings(den));
     }
 
     @Override
     public boolean isZero() {
-        return value.isZero();
+        return num.signum() == 0;
     }
 
     /** Whether the denominator is 1. */
     public boolean isInteger() {
-        return value.isIntegral();
+        return den.equals(BigInteger.ONE);
     }
 
     /** Sign: -1, 0 or 1. */
     public int signum() {
-        return value.signum();
+        return num.signum();
     }
 
     /** Numerator (carries the sign). */
-    public java.math.BigInteger numerator() {
-        return toJava(value.numerator());
+    public BigInteger numerator() {
+        return num;
     }
 
     /** Denominator (positive). */
-    public java.math.BigInteger denominator() {
-        return toJava(value.denominator());
-    }
-
-    /** The numerator as a rings integer. */
-    public BigInteger ringsNumerator() {
-        return value.numerator();
+    public BigInteger denominator() {
+        return den;
     }
 
     /** This number as an int, if it is an integer in int range. */
-    public java.util.OptionalInt intValue() {
-        if (isInteger() && value.numerator().isInt()) {
-            return java.util.OptionalInt.of(value.numerator().intValue());
+    public OptionalInt intValue() {
+        if (isInteger() && num.bitLength() < 32) {
+            return OptionalInt.of(num.intValue());
         }
-        return java.util.OptionalInt.empty();
+        return OptionalInt.empty();
+    }
+
+    public Num add(Num o) {
+        if (isInteger() && o.isInteger()) {
+            return new Num(num.add(o.num), BigInteger.ONE);
+        }
+        return of(num.multiply(o.den).add(o.num.multiply(den)), den.multiply(o.den));
+    }
+
+    public Num subtract(Num o) {
+        return add(o.negate());
+    }
+
+    public Num multiply(Num o) {
+        if (isInteger() && o.isInteger()) {
+            return new Num(num.multiply(o.num), BigInteger.ONE);
+        }
+        return of(num.multiply(o.num), den.multiply(o.den));
+    }
+
+    /** This divided by a non-zero number. */
+    public Num divide(Num o) {
+        return of(num.multiply(o.den), den.multiply(o.num));
+    }
+
+    public Num negate() {
+        return new Num(num.negate(), den);
+    }
+
+    public Num abs() {
+        return num.signum() < 0 ? negate() : this;
+    }
+
+    /** 1/this for a non-zero number. */
+    public Num reciprocal() {
+        return of(den, num);
+    }
+
+    /** this^k, k ≥ 0. */
+    public Num pow(int k) {
+        return new Num(num.pow(k), den.pow(k));
     }
 
     /** Converts a JDK integer to a rings integer. */
-    public static BigInteger toRings(java.math.BigInteger v) {
-        return new BigInteger(v);
+    public static cc.redberry.rings.bigint.BigInteger toRings(BigInteger v) {
+        return new cc.redberry.rings.bigint.BigInteger(v.toByteArray());
     }
 
     /** Converts a rings integer to a JDK integer. */
-    public static java.math.BigInteger toJava(BigInteger v) {
-        return new java.math.BigInteger(v.toByteArray());
+    public static BigInteger toJava(cc.redberry.rings.bigint.BigInteger v) {
+        return new BigInteger(v.toByteArray());
     }
 
     @Override
     public int compareTo(Num o) {
-        return value.compareTo(o.value);
+        return num.multiply(o.den).compareTo(o.num.multiply(den));
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Num n && value.equals(n.value);
+        return o instanceof Num n && num.equals(n.num) && den.equals(n.den);
     }
 
     @Override
     public int hashCode() {
-        return value.hashCode();
+        return 31 * num.hashCode() + den.hashCode();
     }
 
     @Override
     public String toString() {
-        return isInteger() ? numerator().toString() : numerator() + "/" + denominator();
+        return isInteger() ? num.toString() : num + "/" + den;
     }
 }

@@ -7,6 +7,7 @@ import cc.redberry.rings.poly.multivar.MultivariateDivision;
 import cc.redberry.rings.poly.multivar.MultivariateGCD;
 import cc.redberry.rings.poly.multivar.MultivariatePolynomial;
 import java.util.List;
+import org.ox4j.algebra.QPoly;
 import org.ox4j.server.eval.EvaluationException;
 
 /**
@@ -23,8 +24,9 @@ public final class Polynomials {
     /** The variable named by a value that is a single indeterminate (Asir passes variables as polynomials). */
     public static String variableName(Value v, String op) {
         if (v instanceof Poly p && p.variables().size() == 1) {
-            MultivariatePolynomial<Rational<BigInteger>> q = p.unsafePoly();
-            if (q.size() == 1 && q.degree() == 1 && q.lc().isOne()) {
+            QPoly q = p.kernel();
+            if (q.size() == 1 && q.totalDegree() == 1 && q.denominator().equals(java.math.BigInteger.ONE)
+                    && q.numerator().leadingCoefficient().equals(java.math.BigInteger.ONE)) {
                 return p.variables().get(0);
             }
         }
@@ -88,8 +90,8 @@ public final class Polynomials {
             return x.isZero() && y.isZero() ? Value.ZERO : Num.of(1);
         }
         Algebra.Aligned al = algebra.align("gcd", a, b);
-        MultivariatePolynomial<Rational<BigInteger>> p = al.polys().get(0);
-        MultivariatePolynomial<Rational<BigInteger>> q = al.polys().get(1);
+        MultivariatePolynomial<Rational<BigInteger>> p = al.ringsPolys().get(0);
+        MultivariatePolynomial<Rational<BigInteger>> q = al.ringsPolys().get(1);
         if (p.isZero()) {
             return al.value(Polys.primitiveIntegral(q));
         }
@@ -117,11 +119,11 @@ public final class Polynomials {
         Value g = gcd(a, b);
         Value l = algebra.div(algebra.mul(a, b), g);
         if (l instanceof Num n) {
-            return Num.of(n.rational().abs());
+            return n.abs();
         }
         Poly p = (Poly) l;
-        MultivariatePolynomial<Rational<BigInteger>> q = p.poly();
-        return Poly.of(p.variables(), q.lc().signum() < 0 ? q.negate() : q);
+        QPoly q = p.kernel();
+        return Poly.of(p.variables(), q.signum() < 0 ? q.negate() : q);
     }
 
     /** Degree of {@code p} in {@code v} (0 for numbers). */
@@ -134,7 +136,7 @@ public final class Polynomials {
             throw Algebra.invalid("deg");
         }
         int i = q.variables().indexOf(name);
-        return Num.of(i < 0 ? 0 : q.unsafePoly().degree(i));
+        return Num.of(i < 0 ? 0 : q.kernel().degree(i));
     }
 
     /** Coefficient of {@code v^d} in {@code p}; {@code v} defaults to the main (highest) variable. */
@@ -154,7 +156,7 @@ public final class Polynomials {
         if (i < 0) {
             return e.signum() == 0 ? p : Value.ZERO;
         }
-        return Poly.of(q.variables(), q.unsafePoly().coefficientOf(i, e.intValue()));
+        return Poly.of(q.variables(), q.kernel().coefficientOf(i, e.intValue()));
     }
 
     /** {@code p} with {@code v} replaced by {@code q}. */
@@ -168,7 +170,7 @@ public final class Polynomials {
         }
         Algebra.Aligned al = algebra.align("subst", List.of(p, q), List.of());
         int i = al.variables().indexOf(name);
-        return al.value(al.polys().get(0).substitute(i, al.polys().get(1)));
+        return al.value(al.ringsPolys().get(0).substitute(i, al.ringsPolys().get(1)));
     }
 
     /** Partial derivative of {@code p} by {@code v}. */
@@ -184,7 +186,7 @@ public final class Polynomials {
         if (i < 0) {
             return Value.ZERO;
         }
-        return Poly.of(q.variables(), q.poly().derivative(i, 1));
+        return Poly.of(q.variables(), q.kernel().derivative(i));
     }
 
     /**
@@ -200,8 +202,8 @@ public final class Polynomials {
             return Lst.of(algebra.div(a, b), Value.ZERO);
         }
         Algebra.Aligned al = algebra.align(op, a, b);
-        MultivariatePolynomial<Rational<BigInteger>> r = al.polys().get(0);
-        MultivariatePolynomial<Rational<BigInteger>> d = al.polys().get(1);
+        MultivariatePolynomial<Rational<BigInteger>> r = al.ringsPolys().get(0);
+        MultivariatePolynomial<Rational<BigInteger>> d = al.ringsPolys().get(1);
         int i = v == null ? 0 : al.variables().indexOf(variableName(v, op));
         if (i < 0) {
             return Lst.of(algebra.div(a, b), Value.ZERO);

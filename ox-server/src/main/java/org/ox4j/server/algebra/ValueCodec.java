@@ -1,23 +1,16 @@
 package org.ox4j.server.algebra;
 
-import cc.redberry.rings.Rational;
-import cc.redberry.rings.Rings;
-import cc.redberry.rings.bigint.BigInteger;
-import cc.redberry.rings.poly.multivar.Monomial;
-import cc.redberry.rings.poly.multivar.MonomialOrder;
-import cc.redberry.rings.poly.multivar.MultivariatePolynomial;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.cmo.PolyCmo;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoDistributedPolynomial;
-import org.ox4j.cmo.CmoDmsGeneric;
 import org.ox4j.cmo.CmoIndeterminate;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
-import org.ox4j.cmo.CmoMonomial32;
 import org.ox4j.cmo.CmoNull;
-import org.ox4j.cmo.CmoPolynomialInOneVariable;
 import org.ox4j.cmo.CmoQQ;
 import org.ox4j.cmo.CmoRational;
 import org.ox4j.cmo.CmoRecursivePolynomial;
@@ -91,15 +84,17 @@ public final class ValueCodec {
         for (Cmo v : rp.variables().elements()) {
             names.add(variableName(v));
         }
-        int n = names.size();
-        MultivariatePolynomial<Rational<BigInteger>> p = body(rp.body(), n, new int[n], 0);
         // re-index from the sender's list to the session order (duplicates merge)
         List<String> sorted = order.sorted(names);
-        int[] map = new int[n];
-        for (int i = 0; i < n; i++) {
+        int[] map = new int[names.size()];
+        for (int i = 0; i < map.length; i++) {
             map[i] = sorted.indexOf(names.get(i));
         }
-        return Poly.of(sorted, Polys.remap(p, map, sorted.size()));
+        try {
+            return Poly.of(sorted, PolyCmo.fromRecursiveBody(rp.body(), names.size(), map, sorted.size()));
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw new EvaluationException(e.getMessage());
+        }
     }
 
     private static String variableName(Cmo v) {
@@ -112,58 +107,16 @@ public final class ValueCodec {
         throw new EvaluationException("CMO_RECURSIVE_POLYNOMIAL: a variable must be an INDETERMINATE or a STRING");
     }
 
-    /** The polynomial of a recursive body; {@code prefix} holds the exponents of the enclosing variables. */
-    private MultivariatePolynomial<Rational<BigInteger>> body(Cmo c, int n, int[] prefix, int depth) {
-        if (depth > n + 1) {
-            throw new EvaluationException("CMO_RECURSIVE_POLYNOMIAL: nesting deeper than its variables");
-        }
-        if (c instanceof CmoPolynomialInOneVariable u) {
-            if (u.variable() < 0 || u.variable() >= n) {
-                throw new EvaluationException("CMO_POLYNOMIAL_IN_ONE_VARIABLE: variable index " + u.variable()
-                        + " outside the variable list of " + n);
-            }
-            MultivariatePolynomial<Rational<BigInteger>> sum = Polys.zero(n);
-            for (CmoPolynomialInOneVariable.Term t : u.terms()) {
-                if (t.exponent() < 0) {
-                    throw new EvaluationException("CMO_POLYNOMIAL_IN_ONE_VARIABLE: negative exponent");
-                }
-                int[] e = prefix.clone();
-                e[u.variable()] += t.exponent();
-                sum.add(body(t.coefficient(), n, e, depth + 1));
-            }
-            return sum;
-        }
-        Value v = fromCmo(c);
-        if (!(v instanceof Num num)) {
-            throw new EvaluationException("CMO_RECURSIVE_POLYNOMIAL: a coefficient must be a number, not " + c.type());
-        }
-        MultivariatePolynomial<Rational<BigInteger>> r = Polys.zero(n);
-        if (!num.isZero()) {
-            r.add(new Monomial<>(prefix.clone(), num.rational()));
-        }
-        return r;
-    }
-
     private Value fromDistributed(CmoDistributedPolynomial dp) {
         if (dp.monomials().isEmpty()) {
             return Value.ZERO;
         }
         int n = dp.monomials().get(0).arity();
-        MultivariatePolynomial<Rational<BigInteger>> p =
-                MultivariatePolynomial.zero(n, Rings.Q, MonomialOrder.GREVLEX);
-        for (CmoMonomial32 m : dp.monomials()) {
-            if (m.arity() != n) {
-                throw new EvaluationException("CMO_DISTRIBUTED_POLYNOMIAL: monomials with different numbers of variables");
-            }
-            Value c = fromCmo(m.coefficient());
-            if (!(c instanceof Num num)) {
-                throw new EvaluationException("CMO_MONOMIAL32: the coefficient must be a number");
-            }
-            if (!num.isZero()) {
-                p.add(new Monomial<>(m.exponents(), num.rational()));
-            }
+        try {
+            return new Dp(PolyCmo.fromDistributed(dp, MonomialOrder.grevlex(n)));
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw new EvaluationException(e.getMessage());
         }
-        return new Dp(p);
     }
 
     private Value fromRational(CmoRational r) {
@@ -206,13 +159,7 @@ public final class ValueCodec {
     }
 
     private static Cmo number(Num n) {
-        if (n.isZero()) {
-            return CmoNull.INSTANCE;
-        }
-        if (n.isInteger()) {
-            return new CmoZZ(n.numerator());
-        }
-        return new CmoQQ(n.numerator(), n.denominator());
+        return PolyCmo.number(n.numerator(), n.denominator());
     }
 
     private static Cmo recursive(Poly p) {
@@ -220,41 +167,11 @@ public final class ValueCodec {
         for (String name : p.variables()) {
             vars.add(CmoIndeterminate.of(name));
         }
-        return new CmoRecursivePolynomial(new CmoList(vars), body(p.unsafePoly(), 0));
-    }
-
-    /** Body of {@code p} whose variables before {@code from} do not occur. */
-    private static Cmo body(MultivariatePolynomial<Rational<BigInteger>> p, int from) {
-        if (p.isConstant()) {
-            Rational<BigInteger> c = p.cc();
-            return number(Num.of(c));
-        }
-        int v = from;
-        while (p.degree(v) == 0) {
-            v++;
-        }
-        List<CmoPolynomialInOneVariable.Term> terms = new ArrayList<>();
-        for (int e = p.degree(v); e >= 0; e--) {
-            MultivariatePolynomial<Rational<BigInteger>> c = p.coefficientOf(v, e);
-            if (!c.isZero()) {
-                terms.add(new CmoPolynomialInOneVariable.Term(e, body(c, v + 1)));
-            }
-        }
-        return new CmoPolynomialInOneVariable(v, terms);
+        return new CmoRecursivePolynomial(new CmoList(vars), PolyCmo.toRecursiveBody(p.kernel()));
     }
 
     /** As Asir writes a DP: DMS_GENERIC and the monomials in decreasing degree-reverse-lex order. */
     private static Cmo distributed(Dp d) {
-        MultivariatePolynomial<Rational<BigInteger>> p = d.poly().setOrdering(MonomialOrder.GREVLEX);
-        if (p.isZero()) {
-            return CmoNull.INSTANCE;
-        }
-        List<CmoMonomial32> monomials = new ArrayList<>(p.size());
-        java.util.Iterator<Monomial<Rational<BigInteger>>> it = p.descendingIterator();
-        while (it.hasNext()) {
-            Monomial<Rational<BigInteger>> t = it.next();
-            monomials.add(CmoMonomial32.of(t.exponents, number(Num.of(t.coefficient))));
-        }
-        return new CmoDistributedPolynomial(CmoDmsGeneric.INSTANCE, monomials);
+        return PolyCmo.toDistributed(d.kernel());
     }
 }

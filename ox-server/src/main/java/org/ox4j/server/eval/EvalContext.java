@@ -2,6 +2,7 @@ package org.ox4j.server.eval;
 
 import java.util.Map;
 import java.util.Optional;
+import org.ox4j.server.algebra.Value;
 import org.ox4j.server.function.FunctionRegistry;
 
 /**
@@ -13,8 +14,11 @@ public interface EvalContext {
     /** The session's interrupt flag. */
     Interruption interruption();
 
-    /** Session variables by name (capitalised names, as in Asir). Mutable, confined to the session thread. */
-    Map<String, org.ox4j.cmo.Cmo> variables();
+    /**
+     * Session variables by name (capitalised names, as in Asir), holding values: SM_setName converts the popped
+     * CMO once, the language reads and writes values. Mutable, confined to the session thread.
+     */
+    Map<String, Value> variables();
 
     /** The function library. */
     FunctionRegistry functions();

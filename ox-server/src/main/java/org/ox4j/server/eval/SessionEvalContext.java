@@ -3,13 +3,13 @@ package org.ox4j.server.eval;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.ox4j.cmo.Cmo;
+import org.ox4j.server.algebra.Value;
 import org.ox4j.server.function.FunctionRegistry;
 
 /** The {@link EvalContext} of one session: its interrupt flag, its variables, the shared library, its services. */
 public final class SessionEvalContext implements EvalContext {
     private final Interruption interruption;
-    private final Map<String, Cmo> variables = new HashMap<>();
+    private final Map<String, Value> variables = new HashMap<>();
     private final FunctionRegistry functions;
     private final Map<Class<?>, Object> services;
 
@@ -25,7 +25,7 @@ public final class SessionEvalContext implements EvalContext {
     }
 
     @Override
-    public Map<String, Cmo> variables() {
+    public Map<String, Value> variables() {
         return variables;
     }
 

@@ -2,6 +2,9 @@ package org.ox4j.server.function;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.QPoly;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.AsirPrinter;
@@ -22,8 +25,9 @@ import org.ox4j.server.eval.EvaluationException;
 
 /**
  * The builtin function library with Asir's names and argument conventions, callable by SM_executeFunction and
- * from the local language. Arguments arrive as CMOs, are converted with {@link ValueCodec} in the session's
- * variable order, and the result goes back in ox_asir's representation. Arity is checked by the caller from
+ * from the local language. The local language calls them on values; from SM_executeFunction the arguments arrive
+ * as CMOs, are converted with {@link ValueCodec} in the session's variable order, and the result goes back in
+ * ox_asir's representation. Arity is checked by the caller from
  * {@link FunctionSpec}; type errors are {@link EvaluationException}s worded like Asir's.
  */
 public final class BuiltinFunctions {
@@ -88,8 +92,13 @@ public final class BuiltinFunctions {
                 (a, alg, c) -> new Groebner(alg).sPolynomial(a.get(0), a.get(1),
                         ring(a.get(2), Value.ZERO, a.get(3), "sp")));
         reg(registry, "dp_ptod", 2, 2, "dp_ptod(P,V): distributed polynomial of P in the variables V",
-                (a, alg, c) -> new Dp(Algebra.asPoly(onlyVariables(a.get(0), names(a.get(1), "dp_ptod"), "dp_ptod"),
-                        names(a.get(1), "dp_ptod"))));
+                (a, alg, c) -> {
+                    List<String> vars = names(a.get(1), "dp_ptod");
+                    Value p = onlyVariables(a.get(0), vars, "dp_ptod");
+                    long degree = p instanceof Poly q ? q.kernel().totalDegree() : 0;
+                    return new Dp(Algebra.kernel(p, vars,
+                            MonomialLayout.forDegree(MonomialOrder.grevlex(vars.size()), degree)));
+                });
         reg(registry, "dp_dtop", 2, 2, "dp_dtop(D,V): polynomial of the distributed polynomial D in the variables V",
                 BuiltinFunctions::dpToPoly);
         // lists and strings
@@ -137,7 +146,7 @@ public final class BuiltinFunctions {
     /** Registers a value-level builtin under {@code name}. */
     public static void reg(FunctionRegistry registry, String name, int min, int max, String description,
             ValueFunction f) {
-        registry.register(new FunctionSpec(name, min, max, description, adapt(f)));
+        registry.register(new FunctionSpec(name, min, max, description, adapt(f), f));
     }
 
     /** Wraps a value-level function as a CMO-level one (conversion in the session's variable order). */
@@ -214,7 +223,9 @@ public final class BuiltinFunctions {
         for (int i = 0; i < map.length; i++) {
             map[i] = sorted.indexOf(vars.get(i));
         }
-        return Poly.of(sorted, org.ox4j.server.algebra.Polys.remap(d.poly(), map, sorted.size()));
+        QPoly k = d.kernel();
+        return Poly.of(sorted, k.relayout(MonomialLayout.forDegree(MonomialOrder.lex(sorted.size()),
+                Math.max(0, k.totalDegree())), map));
     }
 
     private static Value subst(List<Value> a, Algebra alg, EvalContext c) {

@@ -108,15 +108,14 @@ public final class LocalLanguage {
                 if (locals != null) {
                     return locals.getOrDefault(name, Value.ZERO);
                 }
-                Cmo c = ctx.variables().get(name);
-                return c == null ? Value.ZERO : codec.fromCmo(c);
+                return ctx.variables().getOrDefault(name, Value.ZERO);
             }
 
             void set(String name, Value v) {
                 if (locals != null) {
                     locals.put(name, v);
                 } else {
-                    ctx.variables().put(name, ValueCodec.toCmo(v));
+                    ctx.variables().put(name, v);
                 }
             }
         }
@@ -264,6 +263,9 @@ public final class LocalLanguage {
                     .orElseThrow(() -> runtime(c.at(), "the function " + c.name() + " is not defined"));
             if (!spec.accepts(args.size())) {
                 throw runtime(c.at(), "argument mismatch in " + c.name() + "()");
+            }
+            if (spec.values() != null) {
+                return spec.values().apply(args, algebra, ctx);
             }
             List<Cmo> cmoArgs = new java.util.ArrayList<>();
             for (Value v : args) {

@@ -245,6 +245,11 @@ public final class Session implements Closeable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (Error e) {
+            // an error the stack machine could not turn into CMO_ERROR2 (a broken class, a VM error): the session
+            // cannot go on, so its connection is closed with the reason logged instead of leaving the master waiting
+            LOG.error("session {}: worker failed, closing the session", id, e);
+            end("worker failed: " + e);
         }
     }
 

@@ -5,6 +5,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.server.algebra.Value;
+import org.ox4j.server.algebra.ValueCodec;
+import org.ox4j.server.algebra.VariableOrder;
 import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoString;
@@ -43,7 +46,7 @@ public final class EvaluationCommands {
             // like Asir's parser: the value stays on the stack
             throw new EvaluationException("setName : invalid variable name");
         }
-        c.eval().variables().put(s.value(), c.pop());
+        c.eval().variables().put(s.value(), new ValueCodec(VariableOrder.of(c.eval())).fromCmo(c.pop()));
     }
 
     private static void evalName(SmContext c) {
@@ -53,7 +56,8 @@ public final class EvaluationCommands {
         }
         String text = s.value().strip();
         if (VARIABLE.matcher(text).matches()) {
-            c.push(c.eval().variables().getOrDefault(text, org.ox4j.cmo.CmoNull.INSTANCE));
+            Value v = c.eval().variables().get(text);
+            c.push(v == null ? org.ox4j.cmo.CmoNull.INSTANCE : ValueCodec.toCmo(v));
             return;
         }
         c.language().execute(text + ";", c.eval()).ifPresent(c::push);

@@ -212,7 +212,7 @@ class StackMachineTest {
         push(CmoZZ.of(42));
         push(CmoString.of("Abc"));
         cmd(SmCommand.SET_NAME);
-        assertThat(eval.variables()).containsEntry("Abc", CmoZZ.of(42));
+        assertThat(eval.variables()).containsEntry("Abc", org.ox4j.server.algebra.Num.of(42));
         push(CmoString.of("Abc"));
         cmd(SmCommand.EVAL_NAME);
         assertThat(popCmo()).isEqualTo(CmoZZ.of(42));

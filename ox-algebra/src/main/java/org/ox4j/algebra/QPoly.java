@@ -123,6 +123,28 @@ public final class QPoly {
         return of(num.derivative(v), den);
     }
 
+    /**
+     * This polynomial with variable v replaced by q (same layout order; q's variable v may occur): Horner's rule
+     * over the powers of v, Σ_k c_k·q^k with c_k = {@link #coefficientOf(int, int)}, deg_v(this) products.
+     */
+    public QPoly substitute(int v, QPoly q, Interrupt interrupt, int threads) {
+        int top = degree(v);
+        if (top <= 0) {
+            return this;
+        }
+        QPoly r = coefficientOf(v, top);
+        for (int k = top - 1; k >= 0; k--) {
+            interrupt.check();
+            r = r.multiply(q, interrupt, threads).add(coefficientOf(v, k));
+        }
+        return r;
+    }
+
+    /** The value of this polynomial at x_v = a/b (b ≠ 0), still a polynomial in the other variables. */
+    public QPoly evaluate(int v, BigInteger a, BigInteger b) {
+        return substitute(v, constant(layout(), a, b), Interrupt.NONE, 1);
+    }
+
     /** The sign of the leading coefficient (0 for zero). */
     public int signum() {
         return num.isZero() ? 0 : num.leadingCoefficient().signum();

@@ -246,4 +246,73 @@ class KernelPropertiesTest {
             assertThat(acc.toBigInteger()).isEqualTo(sum);
         }
     }
+
+    @Test
+    void divisionByAListRecombinesWithAReducedRemainder() {
+        RandomPolys rnd = new RandomPolys(10);
+        for (int round = 0; round < ROUNDS; round++) {
+            int n = 2 + rnd.random().nextInt(3);
+            MonomialLayout l = MonomialLayout.of(rnd.order(n), 8);
+            List<QPoly> g = new ArrayList<>();
+            for (int k = 0; k < 1 + rnd.random().nextInt(4); k++) {
+                g.add(rnd.q(l, 1 + rnd.random().nextInt(5), 3, 20));
+            }
+            QPoly f = rnd.q(l, 1 + rnd.random().nextInt(20), 5, 20);
+            Division.Result d = Division.divide(f, g, Interrupt.NONE);
+            QPoly sum = d.remainder();
+            for (int k = 0; k < g.size(); k++) {
+                sum = sum.add(d.quotients().get(k).multiply(g.get(k)));
+            }
+            assertThat(sum).isEqualTo(f.relayout(sum.layout()));
+            for (int i = 0; i < d.remainder().size(); i++) {
+                int[] e = d.remainder().exponents(i);
+                for (QPoly gk : g) {
+                    int[] lt = gk.exponents(0);
+                    boolean divisible = true;
+                    for (int v = 0; v < n; v++) {
+                        divisible &= lt[v] <= e[v];
+                    }
+                    assertThat(divisible).isFalse();
+                }
+            }
+            // the fraction-free normal form is the same remainder up to a factor
+            List<ZPoly> gz = new ArrayList<>();
+            for (QPoly gk : g) {
+                gz.add(gk.numerator());
+            }
+            ZPoly nf = NormalForm.reduce(f.numerator(), Divisors.of(gz, l), Interrupt.NONE);
+            assertThat(nf.relayout(d.remainder().layout())).isEqualTo(d.remainder().primitiveIntegral());
+        }
+    }
+
+    @Test
+    void substitutionAndEvaluationAgreeWithRings() {
+        RandomPolys rnd = new RandomPolys(11);
+        for (int round = 0; round < 100; round++) {
+            int n = 1 + rnd.random().nextInt(3);
+            MonomialLayout l = MonomialLayout.of(MonomialOrder.lex(n), 16);
+            QPoly f = rnd.q(l, 1 + rnd.random().nextInt(10), 4, 20);
+            QPoly q = rnd.q(l, 1 + rnd.random().nextInt(4), 2, 10);
+            int v = rnd.random().nextInt(n);
+            // oracle: term by term, x_v^k replaced by q^k (products checked against rings above)
+            QPoly naive = QPoly.zero(l);
+            for (int i = 0; i < f.size(); i++) {
+                int[] e = f.exponents(i);
+                int k = e[v];
+                e[v] = 0;
+                QPoly term = QPoly.of(ZPoly.term(l, e, f.coefficientNumerator(i)), f.coefficientDenominator(i));
+                naive = naive.add(term.multiply(q.pow(k, Interrupt.NONE, 1)));
+            }
+            assertThat(f.substitute(v, q, Interrupt.NONE, 1)).isEqualTo(naive.relayout(
+                    f.substitute(v, q, Interrupt.NONE, 1).layout()));
+            BigInteger a = rnd.coefficient(30);
+            BigInteger b = rnd.coefficient(10).abs();
+            cc.redberry.rings.Rational<cc.redberry.rings.bigint.BigInteger> value = new cc.redberry.rings.Rational<>(
+                    cc.redberry.rings.Rings.Z, RingsBridge.toRings(a), RingsBridge.toRings(b));
+            assertThat((Object) RingsBridge.toRings(f.evaluate(v, a, b)))
+                    .isEqualTo(RingsBridge.toRings(f).evaluate(v, value));
+            assertThat(f.derivative(v).equals(RingsBridge.fromRingsQ(RingsBridge.toRings(f).derivative(v), l)
+                    .relayout(f.derivative(v).layout()))).isTrue();
+        }
+    }
 }

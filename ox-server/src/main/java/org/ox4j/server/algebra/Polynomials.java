@@ -170,7 +170,8 @@ public final class Polynomials {
         }
         Algebra.Aligned al = algebra.align("subst", List.of(p, q), List.of());
         int i = al.variables().indexOf(name);
-        return al.value(al.ringsPolys().get(0).substitute(i, al.ringsPolys().get(1)));
+        // on the kernel: rings' substitute is wrong when the replacement contains the replaced variable
+        return al.value(al.polys().get(0).substitute(i, al.polys().get(1), algebra.interrupt(), 1));
     }
 
     /** Partial derivative of {@code p} by {@code v}. */

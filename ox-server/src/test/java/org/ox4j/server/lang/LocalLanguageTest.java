@@ -55,6 +55,16 @@ class LocalLanguageTest {
     }
 
     @Test
+    void substitutionMayUseTheReplacedVariable() {
+        // (x+1)^2*y + z, then z -> z^2-x: y*x^2+(2*y-1)*x+y+z^2, printed recursively; rings' substitute got such cases wrong
+        assertThat(show("subst(x^2*y+z, x, x+1, z, z^2-x);")).isEqualTo("y*x^2+(2*y-1)*x+y+z^2");
+        assertThat(show("subst(x^3, x, x^2);")).isEqualTo("x^6");
+        assertThat(show("diff(x^3*y^2+y, y);")).isEqualTo("2*y*x^3+1");
+        assertThat(show("coef(x^3*y^2+x*y+1, 1, x);")).isEqualTo("y");
+        assertThat(show("deg((x+y)^5, y);")).isEqualTo("5");
+    }
+
+    @Test
     void precedenceFollowsAsir() {
         assertThat(show("-x^2;")).isEqualTo("-x^2");
         assertThat(show("(-x)^2;")).isEqualTo("x^2");

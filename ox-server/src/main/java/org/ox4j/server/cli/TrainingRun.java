@@ -119,6 +119,18 @@ public final class TrainingRun {
                     SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER, SmCommand.POP_CMO);
             request(List.of(poly), SmCommand.POP_STRING);
         }
+        // the kernel's hot paths (products, normal forms, S-polynomials, the language's loop) as the demo runs them,
+        // so the profiles in the cache are those of real work
+        execute("V = [u0,u1,u2,u3,u4]; G = nd_gr([u0+2*u1+2*u2+2*u3+2*u4-1, u0^2+2*u1^2+2*u2^2+2*u3^2+2*u4^2-u0, "
+                + "2*u0*u1+2*u1*u2+2*u2*u3+2*u3*u4-u1, u1^2+2*u0*u2+2*u1*u3+2*u2*u4-u2, "
+                + "2*u1*u2+2*u0*u3+2*u1*u4-u3], V, 0, 0); N = length(G);");
+        execute("def ox4j_training_pairs(G, V) { R = 0; A = G; while (A != []) { B = cdr(A); "
+                + "while (B != []) { R = R + p_nf(sp(car(A), car(B), V, 0), G, V, 0); B = cdr(B); } A = cdr(A); } "
+                + "return R; }");
+        for (int k = 0; k < 4; k++) {
+            execute("ox4j_training_pairs(G, V);");
+            execute("(1+u0+u1+u2+u3)^8 * ((1+u0+u1+u2+u3)^8 + 1);");
+        }
         send(new OxCommand(serial++, SmCommand.SHUTDOWN.code()));
         if (errors != ROUNDS) {
             // one deliberate error per round; any other means the run did not train what it should

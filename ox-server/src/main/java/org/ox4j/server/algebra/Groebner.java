@@ -13,6 +13,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.ox4j.algebra.Divisors;
+import org.ox4j.algebra.ModPoly;
+import org.ox4j.algebra.Modulus;
+import org.ox4j.algebra.gb.F4;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.NormalForm;
@@ -56,6 +59,9 @@ public final class Groebner {
             }
             return out;
         }
+        if (ring.characteristic() < (1L << 31) && ring.order() != TermOrder.LEX) {
+            return f4(f, ring);
+        }
         IntegersZp64 zp = Rings.Zp64(ring.characteristic());
         List<MultivariatePolynomialZp64> inp = new ArrayList<>();
         for (MultivariatePolynomial<Rational<BigInteger>> p : in) {
@@ -68,6 +74,33 @@ public final class Groebner {
         }
         return out;
     }
+
+    /**
+     * The reduced basis over Z/p (p &lt; 2^31, a graded order) by the kernel's {@link F4}, monic, coefficients in
+     * [0, p), sorted by increasing leading term.
+     */
+    private List<Value> f4(List<Value> f, Ring ring) {
+        MonomialLayout layout = MonomialLayout.forDegree(kernelOrder(ring), degreeBound(f));
+        Modulus m = Modulus.of(ring.characteristic());
+        List<ModPoly> in = new ArrayList<>();
+        for (Value v : f) {
+            check(v, ring);
+            QPoly q = kernel(v, ring, layout);
+            try {
+                in.add(ModPoly.of(q, m));
+            } catch (ArithmeticException e) {
+                throw new EvaluationException("a coefficient's denominator is divisible by the characteristic " + m.value());
+            }
+        }
+        List<Value> out = new ArrayList<>();
+        for (ModPoly g : F4.basis(in, algebra.interrupt(), THREADS)) {
+            out.add(fromKernel(QPoly.of(g.lift()), ring));
+        }
+        return out;
+    }
+
+    /** Threads the linear algebra of one basis may use. */
+    private static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
 
     /** Whether {@code g} is a Gröbner basis (every S-polynomial reduces to 0). */
     public boolean isGroebnerBasis(List<Value> g, Ring ring) {

@@ -1,0 +1,494 @@
+package org.ox4j.algebra.gb;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.ox4j.algebra.ExponentOverflowException;
+import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.ModPoly;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.Modulus;
+import org.ox4j.algebra.ZPoly;
+
+/**
+ * Faugère's F4 over Z/p, p &lt; 2^31: the reduced Gröbner basis of the ideal of the input.
+ *
+ * <p>Each step takes every critical pair of the lowest sugar degree (the normal strategy), writes both halves
+ * (L/lt f)·f and (L/lt g)·g as rows, adds by symbolic preprocessing a multiple of a basis element for every
+ * monomial of the rows that some leading monomial divides, and reduces the rows with
+ * {@link ModularElimination}: one row per leading column is a pivot, the others are reduced against the pivots
+ * and echelonised; rows left with a new leading monomial join the basis. Pairs are filtered by the Gebauer–Möller
+ * criteria (Buchberger's coprime criterion and the chain criterion) as elements are added, and elements whose
+ * leading monomial becomes divisible by a newer one are dropped. A last matrix inter-reduces the basis.
+ *
+ * <p>Cost: dominated by the reductions, O(r·c) per matrix of r rows and c columns plus the multiply-adds; the
+ * symbolic preprocessing costs one divisibility test per monomial and basis element (support masks first).
+ * Interruptible between and inside matrices.
+ */
+public final class F4 {
+    private static final class Holder {
+        static final ExecutorService POOL = Executors.newFixedThreadPool(
+                Math.max(1, Runtime.getRuntime().availableProcessors()), r -> {
+                    Thread t = new Thread(r, "ox4j-f4");
+                    t.setDaemon(true);
+                    return t;
+                });
+    }
+
+    static ExecutorService pool() {
+        return Holder.POOL;
+    }
+
+    static <T> T join(CompletableFuture<T> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+
+    /** A basis element: monomial ids (decreasing), residues (monic), sugar degree. */
+    private static final class Elem {
+        final int[] mono;
+        final int[] coef;
+        final int sugar;
+        boolean redundant;
+
+        Elem(int[] mono, int[] coef, int sugar) {
+            this.mono = mono;
+            this.coef = coef;
+            this.sugar = sugar;
+        }
+
+        int lead() {
+            return mono[0];
+        }
+    }
+
+    private record Pair(int i, int j, int lcm, int sugar) {
+    }
+
+    private final MonomialTable table;
+    private final MonomialLayout layout;
+    private final long p;
+    private final Modulus modulus;
+    private final Interrupt interrupt;
+    private final int threads;
+    private final List<Elem> basis = new ArrayList<>();
+    private List<Pair> pairs = new ArrayList<>();
+    private final long[] scratch;
+
+    private F4(MonomialLayout layout, Modulus modulus, Interrupt interrupt, int threads) {
+        this.layout = layout;
+        this.table = new MonomialTable(layout);
+        this.modulus = modulus;
+        this.p = modulus.value();
+        this.interrupt = interrupt;
+        this.threads = threads;
+        this.scratch = new long[layout.words()];
+    }
+
+    /** The reduced Gröbner basis of {@code input} (all of one order and modulus), sorted by increasing leading term. */
+    public static List<ModPoly> basis(List<ModPoly> input, Interrupt interrupt, int threads) {
+        List<ModPoly> in = new ArrayList<>();
+        for (ModPoly f : input) {
+            if (!f.isZero()) {
+                in.add(f);
+            }
+        }
+        if (in.isEmpty()) {
+            return List.of();
+        }
+        Modulus m = in.get(0).modulus();
+        if (!m.isSmall()) {
+            throw new IllegalArgumentException("F4 needs a prime below 2^31, not " + m.value());
+        }
+        MonomialLayout layout = in.get(0).layout();
+        for (ModPoly f : in) {
+            if (f.layout().bits() > layout.bits()) {
+                layout = f.layout();
+            }
+        }
+        // a basis can need higher degrees than its input: start with room and widen when a product overflows
+        layout = layout.widenedFor(Math.max(64, 4L * maxDegree(in)));
+        while (true) {
+            try {
+                return new F4(layout, m, interrupt, threads).run(in);
+            } catch (ExponentOverflowException e) {
+                if (layout.bits() == 32) {
+                    throw e;
+                }
+                layout = MonomialLayout.of(layout.order(), layout.bits() * 2);
+            }
+        }
+    }
+
+    private static long maxDegree(List<ModPoly> in) {
+        long d = 0;
+        for (ModPoly f : in) {
+            d = Math.max(d, f.totalDegree());
+        }
+        return d;
+    }
+
+    private List<ModPoly> run(List<ModPoly> in) {
+        for (ModPoly f : in) {
+            ModPoly g = f.relayout(layout).monic();
+            add(element(g));
+        }
+        while (!pairs.isEmpty()) {
+            interrupt.check();
+            int d = Integer.MAX_VALUE;
+            for (Pair q : pairs) {
+                d = Math.min(d, q.sugar());
+            }
+            List<Pair> selected = new ArrayList<>();
+            List<Pair> rest = new ArrayList<>();
+            for (Pair q : pairs) {
+                (q.sugar() == d ? selected : rest).add(q);
+            }
+            pairs = rest;
+            for (Elem e : step(selected, d)) {
+                add(e);
+            }
+        }
+        return reducedBasis();
+    }
+
+    private Elem element(ModPoly g) {
+        int w = layout.words();
+        long[] words = monomialWords(g);
+        int[] ids = new int[g.size()];
+        int[] coef = new int[g.size()];
+        int deg = 0;
+        for (int k = 0; k < ids.length; k++) {
+            ids[k] = table.intern(words, k * w);
+            coef[k] = (int) g.coefficient(k);
+            deg = Math.max(deg, table.degree(ids[k]));
+        }
+        return new Elem(ids, coef, deg);
+    }
+
+    private static long[] monomialWords(ModPoly g) {
+        int w = g.layout().words();
+        long[] out = new long[g.size() * w];
+        ZPoly z = g.lift();
+        for (int k = 0; k < g.size(); k++) {
+            g.layout().encode(z.exponents(k), out, k * w);
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- pairs (Gebauer–Möller)
+
+    private int lcm(int a, int b) {
+        int w = layout.words();
+        layout.lcm(table.words(), a * w, table.words(), b * w, scratch, 0);
+        return table.intern(scratch, 0);
+    }
+
+    private int quotientDegree(int m, int lead) {
+        return table.degree(m) - table.degree(lead);
+    }
+
+    private int pairSugar(Elem f, Elem g, int l) {
+        return Math.max(f.sugar + quotientDegree(l, f.lead()), g.sugar + quotientDegree(l, g.lead()));
+    }
+
+    private boolean coprime(int a, int b) {
+        int w = layout.words();
+        return (table.mask(a) & table.mask(b)) == 0 || layout.coprime(table.words(), a * w, table.words(), b * w);
+    }
+
+    /** Adds h to the basis: new pairs filtered by the Gebauer–Möller criteria, old pairs pruned, elements retired. */
+    private void add(Elem h) {
+        int hi = basis.size();
+        basis.add(h);
+        int lh = h.lead();
+        List<Pair> c = new ArrayList<>();
+        for (int i = 0; i < hi; i++) {
+            Elem g = basis.get(i);
+            if (!g.redundant) {
+                int l = lcm(g.lead(), lh);
+                c.add(new Pair(i, hi, l, pairSugar(g, h, l)));
+            }
+        }
+        // chain criterion among the new pairs (Gebauer–Möller): (g, h) goes when another new pair not yet dropped
+        // has an lcm dividing its lcm; of pairs with equal lcms the last survives; coprime pairs pass here and are
+        // removed below (their S-polynomial reduces to 0)
+        List<Pair> d = new ArrayList<>();
+        for (int k = 0; k < c.size(); k++) {
+            Pair q = c.get(k);
+            boolean keep = coprime(basis.get(q.i()).lead(), lh);
+            if (!keep) {
+                keep = true;
+                for (int k2 = k + 1; k2 < c.size() && keep; k2++) {
+                    keep = !table.divides(c.get(k2).lcm(), q.lcm());
+                }
+                for (int k2 = 0; k2 < d.size() && keep; k2++) {
+                    keep = !table.divides(d.get(k2).lcm(), q.lcm());
+                }
+            }
+            if (keep) {
+                d.add(q);
+            }
+        }
+        List<Pair> e = new ArrayList<>();
+        for (Pair q : d) {
+            if (!coprime(basis.get(q.i()).lead(), lh)) {
+                e.add(q);
+            }
+        }
+        List<Pair> kept = new ArrayList<>();
+        for (Pair q : pairs) {
+            int li = basis.get(q.i()).lead();
+            int lj = basis.get(q.j()).lead();
+            boolean drop = table.divides(lh, q.lcm()) && lcm(li, lh) != q.lcm() && lcm(lj, lh) != q.lcm();
+            if (!drop) {
+                kept.add(q);
+            }
+        }
+        kept.addAll(e);
+        pairs = kept;
+        for (int i = 0; i < hi; i++) {
+            Elem g = basis.get(i);
+            if (!g.redundant && table.divides(lh, g.lead())) {
+                g.redundant = true;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- one F4 step
+
+    /** The rows of a matrix being built: monomial ids per row, residues, and which rows are preprocessing reducers. */
+    private final class Rows {
+        final List<int[]> mono = new ArrayList<>();
+        final List<int[]> coef = new ArrayList<>();
+
+        void add(Elem g, int multiplier) {
+            int w = layout.words();
+            long[] words = table.words();
+            long[] m = Arrays.copyOfRange(words, multiplier * w, multiplier * w + w);
+            int mdeg = table.degree(multiplier);
+            int[] ids = new int[g.mono.length];
+            for (int k = 0; k < ids.length; k++) {
+                int t = g.mono[k];
+                if ((long) mdeg + table.degree(t) > layout.maxDegree()) {
+                    throw new ExponentOverflowException("F4: degree beyond " + layout.maxDegree());
+                }
+                layout.multiply(table.words(), t * w, m, 0, scratch, 0);
+                ids[k] = table.intern(scratch, 0);
+                words = table.words();
+            }
+            mono.add(ids);
+            coef.add(g.coef);
+        }
+    }
+
+    private int quotient(int m, int lead) {
+        int w = layout.words();
+        layout.divide(table.words(), m * w, table.words(), lead * w, scratch, 0);
+        return table.intern(scratch, 0);
+    }
+
+    private List<Elem> step(List<Pair> selected, int degree) {
+        Rows rows = new Rows();
+        for (Pair q : selected) {
+            Elem f = basis.get(q.i());
+            Elem g = basis.get(q.j());
+            rows.add(f, quotient(q.lcm(), f.lead()));
+            rows.add(g, quotient(q.lcm(), g.lead()));
+        }
+        // symbolic preprocessing: a reducer for every monomial some leading monomial divides
+        java.util.BitSet hasRow = new java.util.BitSet();
+        java.util.BitSet seen = new java.util.BitSet();
+        for (int[] r : rows.mono) {
+            hasRow.set(r[0]);
+        }
+        int scanned = 0;
+        List<Elem> active = new ArrayList<>();
+        for (Elem e : basis) {
+            if (!e.redundant) {
+                active.add(e);
+            }
+        }
+        // smallest leading monomials first: the cheapest reducers
+        active.sort((a, b) -> table.compare(a.lead(), b.lead()));
+        while (scanned < rows.mono.size()) {
+            int[] r = rows.mono.get(scanned++);
+            for (int t : r) {
+                if (seen.get(t)) {
+                    continue;
+                }
+                seen.set(t);
+                if (hasRow.get(t)) {
+                    continue;
+                }
+                for (Elem e : active) {
+                    if (table.divides(e.lead(), t)) {
+                        rows.add(e, quotient(t, e.lead()));
+                        hasRow.set(t);
+                        break;
+                    }
+                }
+            }
+            if ((scanned & 255) == 0) {
+                interrupt.check();
+            }
+        }
+        // columns: every monomial of the matrix, largest first
+        int[] used = seen.stream().toArray();
+        Integer[] boxed = new Integer[used.length];
+        for (int k = 0; k < used.length; k++) {
+            boxed[k] = used[k];
+        }
+        Arrays.sort(boxed, (a, b) -> table.compare(b, a));
+        int[] colOf = new int[table.size()];
+        int[] idOf = new int[boxed.length];
+        for (int c = 0; c < boxed.length; c++) {
+            colOf[boxed[c]] = c;
+            idOf[c] = boxed[c];
+        }
+        ModularElimination.Row[] pivots = new ModularElimination.Row[boxed.length];
+        List<ModularElimination.Row> toReduce = new ArrayList<>();
+        for (int k = 0; k < rows.mono.size(); k++) {
+            int[] ids = rows.mono.get(k);
+            int[] cols = new int[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                cols[i] = colOf[ids[i]];
+            }
+            ModularElimination.Row row = new ModularElimination.Row(cols, rows.coef.get(k));
+            if (pivots[cols[0]] == null) {
+                pivots[cols[0]] = row;
+            } else {
+                toReduce.add(row);
+            }
+        }
+        ModularElimination la = new ModularElimination(p, boxed.length);
+        ModularElimination.Row[] reduced = la.reduce(toReduce, pivots, false, threads, interrupt);
+        List<ModularElimination.Row> left = new ArrayList<>();
+        for (ModularElimination.Row r : reduced) {
+            if (r != null) {
+                left.add(r);
+            }
+        }
+        List<Elem> out = new ArrayList<>();
+        for (ModularElimination.Row r : la.echelon(left, pivots, interrupt)) {
+            int[] ids = new int[r.size()];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = idOf[r.cols()[i]];
+            }
+            out.add(new Elem(ids, r.vals(), degree));
+        }
+        // smallest leading monomial first, so later additions see the strongest criteria
+        out.sort((a, b) -> table.compare(a.lead(), b.lead()));
+        return out;
+    }
+
+    // ---------------------------------------------------------------- the reduced basis
+
+    private List<ModPoly> reducedBasis() {
+        List<Elem> active = new ArrayList<>();
+        for (Elem e : basis) {
+            if (!e.redundant) {
+                active.add(e);
+            }
+        }
+        // a minimal basis: no leading monomial divisible by another's (inputs were never reduced on the way in);
+        // of equal leading monomials the first stays
+        List<Elem> g = new ArrayList<>();
+        for (int i = 0; i < active.size(); i++) {
+            int li = active.get(i).lead();
+            boolean minimal = true;
+            for (int j = 0; j < active.size() && minimal; j++) {
+                int lj = active.get(j).lead();
+                minimal = j == i || !table.divides(lj, li) || (lj == li && j > i);
+            }
+            if (minimal) {
+                g.add(active.get(i));
+            }
+        }
+        // inter-reduction: every tail monomial that a leading monomial divides gets a reducer; each element is
+        // reduced from the column after its lead
+        Rows rows = new Rows();
+        for (Elem e : g) {
+            rows.mono.add(e.mono);
+            rows.coef.add(e.coef);
+        }
+        java.util.BitSet hasRow = new java.util.BitSet();
+        java.util.BitSet seen = new java.util.BitSet();
+        for (Elem e : g) {
+            hasRow.set(e.lead());
+        }
+        int scanned = 0;
+        while (scanned < rows.mono.size()) {
+            int[] r = rows.mono.get(scanned++);
+            for (int t : r) {
+                if (seen.get(t)) {
+                    continue;
+                }
+                seen.set(t);
+                if (hasRow.get(t)) {
+                    continue;
+                }
+                for (Elem e : g) {
+                    if (table.divides(e.lead(), t)) {
+                        rows.add(e, quotient(t, e.lead()));
+                        hasRow.set(t);
+                        break;
+                    }
+                }
+            }
+        }
+        int[] used = seen.stream().toArray();
+        Integer[] boxed = new Integer[used.length];
+        for (int k = 0; k < used.length; k++) {
+            boxed[k] = used[k];
+        }
+        Arrays.sort(boxed, (a, b) -> table.compare(b, a));
+        int[] colOf = new int[table.size()];
+        for (int c = 0; c < boxed.length; c++) {
+            colOf[boxed[c]] = c;
+        }
+        ModularElimination.Row[] pivots = new ModularElimination.Row[boxed.length];
+        List<ModularElimination.Row> own = new ArrayList<>();
+        for (int k = 0; k < rows.mono.size(); k++) {
+            int[] ids = rows.mono.get(k);
+            int[] cols = new int[ids.length];
+            for (int i = 0; i < ids.length; i++) {
+                cols[i] = colOf[ids[i]];
+            }
+            ModularElimination.Row row = new ModularElimination.Row(cols, rows.coef.get(k));
+            if (pivots[cols[0]] == null) {
+                pivots[cols[0]] = row;
+            }
+            if (k < g.size()) {
+                own.add(row);
+            }
+        }
+        ModularElimination la = new ModularElimination(p, boxed.length);
+        ModularElimination.Row[] reduced = la.reduce(own, pivots, true, threads, interrupt);
+        List<ModPoly> out = new ArrayList<>();
+        int w = layout.words();
+        for (ModularElimination.Row r : reduced) {
+            int n = r.size();
+            int[][] exps = new int[n][];
+            java.math.BigInteger[] c = new java.math.BigInteger[n];
+            for (int i = 0; i < n; i++) {
+                exps[i] = layout.decode(table.words(), boxed[r.cols()[i]] * w);
+                c[i] = java.math.BigInteger.valueOf(r.vals()[i]);
+            }
+            out.add(ModPoly.of(ZPoly.of(layout, exps, c), modulus));
+        }
+        out.sort(Comparator.comparing((ModPoly f) -> f.exponents(0), (a, b) -> layout.order().compare(a, b)));
+        return out;
+    }
+}

@@ -1,0 +1,163 @@
+package org.ox4j.algebra.gb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cc.redberry.rings.IntegersZp64;
+import cc.redberry.rings.Rings;
+import cc.redberry.rings.poly.multivar.GroebnerBases;
+import cc.redberry.rings.poly.multivar.MonomialZp64;
+import cc.redberry.rings.poly.multivar.MultivariatePolynomialZp64;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.ModPoly;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.Modulus;
+import org.ox4j.algebra.ZPoly;
+
+/** F4 over Z/p against rings' Gröbner bases (reduced bases are unique, so they must be equal term for term). */
+class F4Test {
+    private static final Modulus P = Modulus.of(32003);
+
+    static ZPoly var(MonomialLayout l, int i) {
+        int[] e = new int[l.variables()];
+        e[i] = 1;
+        return ZPoly.term(l, e, BigInteger.ONE);
+    }
+
+    static List<ZPoly> katsura(MonomialLayout l, int n) {
+        List<ZPoly> out = new ArrayList<>();
+        ZPoly first = ZPoly.constant(l, BigInteger.ONE.negate());
+        for (int i = 0; i <= n; i++) {
+            first = first.add(var(l, i).multiply(BigInteger.valueOf(i == 0 ? 1 : 2)));
+        }
+        out.add(first);
+        for (int m = 0; m < n; m++) {
+            ZPoly sum = var(l, m).negate();
+            for (int k = -n; k <= n; k++) {
+                int a = Math.abs(k);
+                int b = Math.abs(m - k);
+                if (a <= n && b <= n) {
+                    sum = sum.add(var(l, a).multiply(var(l, b)));
+                }
+            }
+            out.add(sum);
+        }
+        return out;
+    }
+
+    static List<ZPoly> cyclic(MonomialLayout l, int n) {
+        List<ZPoly> out = new ArrayList<>();
+        for (int d = 1; d < n; d++) {
+            ZPoly sum = ZPoly.zero(l);
+            for (int i = 0; i < n; i++) {
+                ZPoly t = ZPoly.constant(l, BigInteger.ONE);
+                for (int k = 0; k < d; k++) {
+                    t = t.multiply(var(l, (i + k) % n));
+                }
+                sum = sum.add(t);
+            }
+            out.add(sum);
+        }
+        ZPoly prod = ZPoly.constant(l, BigInteger.ONE);
+        for (int i = 0; i < n; i++) {
+            prod = prod.multiply(var(l, i));
+        }
+        out.add(prod.subtract(ZPoly.constant(l, BigInteger.ONE)));
+        return out;
+    }
+
+    private static List<ModPoly> mod(List<ZPoly> f) {
+        List<ModPoly> out = new ArrayList<>();
+        for (ZPoly z : f) {
+            out.add(ModPoly.of(z, P));
+        }
+        return out;
+    }
+
+    /** rings' reduced basis of the same input, as kernel polynomials sorted like ours. */
+    private static List<ModPoly> oracle(List<ZPoly> f, MonomialOrder order) {
+        IntegersZp64 zp = Rings.Zp64(P.value());
+        java.util.Comparator<cc.redberry.rings.poly.multivar.DegreeVector> ro = order.is(MonomialOrder.Kind.LEX)
+                ? cc.redberry.rings.poly.multivar.MonomialOrder.LEX
+                : order.is(MonomialOrder.Kind.GLEX) ? cc.redberry.rings.poly.multivar.MonomialOrder.GRLEX
+                : cc.redberry.rings.poly.multivar.MonomialOrder.GREVLEX;
+        List<MultivariatePolynomialZp64> in = new ArrayList<>();
+        int n = order.variables();
+        for (ZPoly z : f) {
+            MultivariatePolynomialZp64 r = MultivariatePolynomialZp64.zero(n, zp, ro);
+            for (int i = 0; i < z.size(); i++) {
+                r.add(new MonomialZp64(z.exponents(i), zp.modulus(z.coefficient(i).longValue())));
+            }
+            in.add(r);
+        }
+        List<MultivariatePolynomialZp64> gb = GroebnerBases.GroebnerBasis(in, ro);
+        MonomialLayout l = MonomialLayout.of(order, 16);
+        List<ModPoly> out = new ArrayList<>();
+        for (MultivariatePolynomialZp64 g : gb) {
+            List<int[]> e = new ArrayList<>();
+            List<BigInteger> c = new ArrayList<>();
+            for (MonomialZp64 t : g) {
+                e.add(t.exponents.clone());
+                c.add(BigInteger.valueOf(t.coefficient));
+            }
+            out.add(ModPoly.of(ZPoly.of(l, e.toArray(int[][]::new), c.toArray(BigInteger[]::new)), P).monic());
+        }
+        out.sort(Comparator.comparing((ModPoly g) -> g.exponents(0), order::compare));
+        return out;
+    }
+
+    private static void assertSameBasis(List<ModPoly> ours, List<ModPoly> theirs) {
+        assertThat(ours.size()).as("basis size; ours %s, rings %s", ours, theirs).isEqualTo(theirs.size());
+        for (int k = 0; k < ours.size(); k++) {
+            assertThat(ours.get(k).lift().relayout(theirs.get(k).layout()).toString())
+                    .as("element %d", k).isEqualTo(theirs.get(k).lift().toString());
+        }
+    }
+
+    @Test
+    void katsuraAndCyclicAgreeWithRings() {
+        for (MonomialOrder.Kind kind : MonomialOrder.Kind.values()) {
+            int n = kind == MonomialOrder.Kind.LEX ? 3 : 4;
+            MonomialOrder order = MonomialOrder.of(kind, n + 1);
+            MonomialLayout l = MonomialLayout.of(order, 8);
+            List<ZPoly> k = katsura(l, n);
+            assertSameBasis(F4.basis(mod(k), Interrupt.NONE, 2), oracle(k, order));
+        }
+        MonomialOrder order = MonomialOrder.grevlex(5);
+        List<ZPoly> c5 = cyclic(MonomialLayout.of(order, 8), 5);
+        assertSameBasis(F4.basis(mod(c5), Interrupt.NONE, 2), oracle(c5, order));
+    }
+
+    @Test
+    void randomSystemsAgreeWithRings() {
+        Random random = new Random(15);
+        for (int round = 0; round < 40; round++) {
+            int n = 2 + random.nextInt(3);
+            // graded orders: F4's matrices in lex can grow far beyond the basis (the server keeps lex elsewhere)
+            MonomialOrder order = MonomialOrder.of(
+                    random.nextBoolean() ? MonomialOrder.Kind.GREVLEX : MonomialOrder.Kind.GLEX, n);
+            MonomialLayout l = MonomialLayout.of(order, 8);
+            List<ZPoly> f = new ArrayList<>();
+            for (int k = 0; k < 2 + random.nextInt(3); k++) {
+                int terms = 1 + random.nextInt(4);
+                int[][] e = new int[terms][];
+                BigInteger[] c = new BigInteger[terms];
+                for (int t = 0; t < terms; t++) {
+                    e[t] = new int[n];
+                    for (int v = 0; v < n; v++) {
+                        e[t][v] = random.nextInt(3);
+                    }
+                    c[t] = BigInteger.valueOf(random.nextInt(200) - 100);
+                }
+                f.add(ZPoly.of(l, e, c));
+            }
+            assertSameBasis(F4.basis(mod(f), Interrupt.NONE, 1), oracle(f, order));
+        }
+    }
+}

@@ -10,8 +10,8 @@ import org.ox4j.cmo.CmoZZ;
 import org.ox4j.client.syntax.AsirValueParser;
 
 /**
- * {@code bin/ox-bench gb [reps]}: {@code nd_gr(F, V, P, 0)} (graded reverse lexicographic) of katsura-6 and
- * cyclic-6 over Q (P = 0) and mod 32003, through a freshly started {@code bin/ox-server} over AF_UNIX: the time
+ * {@code bin/ox-bench gb [reps] [systems] [primes]}: {@code nd_gr(F, V, P, 0)} (graded reverse lexicographic) of
+ * the systems (default katsura6,cyclic6) for each P (default 0 and 32003), through a freshly started {@code bin/ox-server} over AF_UNIX: the time
  * from the first push of the call to the reply of SM_popCMO. Prints the median (and all runs) and the basis size.
  */
 public final class GroebnerBench {
@@ -70,15 +70,22 @@ public final class GroebnerBench {
 
     public static void main(String[] args) throws Exception {
         int reps = args.length > 0 ? Integer.parseInt(args[0]) : 3;
+        List<PolySystem> systems = new java.util.ArrayList<>();
+        for (String name : (args.length > 1 ? args[1] : "katsura6,cyclic6").split(",")) {
+            int n = Integer.parseInt(name.replaceAll("[^0-9]", ""));
+            systems.add(name.startsWith("katsura") ? katsura(n) : cyclic(n));
+        }
+        int[] primes = Arrays.stream((args.length > 2 ? args[2] : "0,32003").split(","))
+                .mapToInt(Integer::parseInt).toArray();
         Path home = Path.of(System.getProperty("ox4j.rpc.serverHome", System.getProperty("ox4j.home", ".")));
         System.out.printf("ox-bench gb: nd_gr(F,V,P,0) through %s/bin/ox-server over AF_UNIX, %d runs each "
                 + "(after one warm-up)%n", home, reps);
         System.out.printf("%-10s %-6s %8s %12s   %s%n", "system", "P", "|G|", "median ms", "runs ms");
         try (ServerUnderTest server = ServerUnderTest.start(home, true, List.of("-Xmx4g"))) {
-            for (PolySystem sys : List.of(katsura(6), cyclic(6))) {
+            for (PolySystem sys : systems) {
                 Cmo f = AsirValueParser.parse("[" + String.join(",", sys.polys()) + "]");
                 Cmo v = AsirValueParser.parse("[" + String.join(",", sys.vars()) + "]");
-                for (int p : new int[] {0, 32003}) {
+                for (int p : primes) {
                     BlockingOxSession s = server.data();
                     Cmo g = run(s, f, v, p);
                     int size = g instanceof CmoList l ? l.size() : -1;

@@ -160,4 +160,41 @@ class F4Test {
             assertSameBasis(F4.basis(mod(f), Interrupt.NONE, 1), oracle(f, order));
         }
     }
+
+    /** Thrown by the test's interrupt check once a stop was requested. */
+    private static final class Stopped extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+    }
+
+    @Test
+    void aRequestedStopEndsTheComputationPromptly() throws Exception {
+        MonomialOrder order = MonomialOrder.grevlex(7);
+        List<ModPoly> in = mod(cyclic(MonomialLayout.of(order, 8), 7));
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicLong checksAfterStop = new java.util.concurrent.atomic.AtomicLong();
+        Interrupt interrupt = () -> {
+            running.countDown();
+            if (stop.get()) {
+                checksAfterStop.incrementAndGet();
+                throw new Stopped();
+            }
+        };
+        java.util.concurrent.CompletableFuture<List<ModPoly>> run =
+                java.util.concurrent.CompletableFuture.supplyAsync(() -> F4.basis(in, interrupt, 2));
+        assertThat(running.await(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        long raised = System.nanoTime();
+        stop.set(true);
+        Throwable failure = null;
+        try {
+            run.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            failure = e.getCause();
+        }
+        long stoppedMillis = (System.nanoTime() - raised) / 1_000_000;
+        assertThat(failure).isInstanceOf(Stopped.class);
+        // a reset must stop it within 100 ms on a quiet machine; allow for a loaded test host
+        assertThat(stoppedMillis).isLessThan(2000);
+        assertThat(checksAfterStop.get()).isPositive();
+    }
 }

@@ -6,9 +6,12 @@ import java.util.Set;
 
 /** Splits Asir source into tokens; skips blanks and C comments. */
 final class Lexer {
-    private static final Set<String> KEYWORDS = Set.of("def", "return", "if", "else", "while", "for", "end");
-    private static final String[] SYMBOLS = {"==", "!=", "<=", ">=", "&&", "||", "+", "-", "*", "/", "%", "^", "(",
-        ")", "[", "]", "{", "}", ",", ";", "$", "=", "<", ">", "!"};
+    private static final Set<String> KEYWORDS = Set.of("def", "return", "if", "else", "while", "for", "do", "break",
+            "continue", "extern", "end");
+    /** Longest first, so "+=" and "++" win over "+". */
+    private static final String[] SYMBOLS = {"++", "--", "+=", "-=", "*=", "/=", "%=", "^=", "==", "!=", "<=", ">=",
+        "&&", "||", "+", "-", "*", "/", "%", "^", "(", ")", "[", "]", "{", "}", ",", ";", "$", "=", "<", ">", "!",
+        "?", ":"};
 
     private final String src;
     private int pos;

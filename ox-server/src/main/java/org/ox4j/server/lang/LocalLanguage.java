@@ -65,6 +65,19 @@ public final class LocalLanguage {
         }
     }
 
+    /** Thrown by {@code break} and {@code continue}; caught by the innermost loop. */
+    private static final class LoopSignal extends RuntimeException {
+        private final boolean isBreak;
+
+        LoopSignal(boolean isBreak) {
+            super(null, null, false, false);
+            this.isBreak = isBreak;
+        }
+    }
+
+    private static final LoopSignal BREAK = new LoopSignal(true);
+    private static final LoopSignal CONTINUE = new LoopSignal(false);
+
     private final class Interpreter {
         private final EvalContext ctx;
         private final String source;
@@ -86,33 +99,46 @@ public final class LocalLanguage {
                 if (s instanceof Node.End) {
                     break;
                 }
+                if (s instanceof Node.Block b && b.statements().isEmpty()) {
+                    continue; // an empty statement: no value, as in Asir
+                }
                 ctx.interruption().check();
                 try {
                     last = Optional.of(statement(s, top));
                 } catch (ReturnSignal r) {
                     last = Optional.of(r.value);
+                } catch (LoopSignal l) {
+                    throw runtime(s.at(), (l.isBreak ? "break" : "continue") + " outside a loop");
                 }
             }
             return last;
         }
 
-        /** Top level uses the session variables; a function call has its own locals. */
+        /**
+         * Top level uses the session variables; a function call has its own locals, except the names it declared
+         * {@code extern}.
+         */
         private final class Scope {
             private final Map<String, Value> locals;
+            private final java.util.Set<String> externs = new java.util.HashSet<>();
 
             Scope(Map<String, Value> locals) {
                 this.locals = locals;
             }
 
+            private boolean local(String name) {
+                return locals != null && !externs.contains(name);
+            }
+
             Value get(String name) {
-                if (locals != null) {
+                if (local(name)) {
                     return locals.getOrDefault(name, Value.ZERO);
                 }
                 return ctx.variables().getOrDefault(name, Value.ZERO);
             }
 
             void set(String name, Value v) {
-                if (locals != null) {
+                if (local(name)) {
                     locals.put(name, v);
                 } else {
                     ctx.variables().put(name, v);
@@ -151,11 +177,57 @@ public final class LocalLanguage {
             if (s instanceof Node.While w) {
                 while (truth(eval(w.condition(), scope))) {
                     ctx.interruption().check();
-                    statement(w.body(), scope);
+                    if (body(w.body(), scope)) {
+                        break;
+                    }
                 }
                 return Value.ZERO;
             }
+            if (s instanceof Node.For f) {
+                for (Node e : f.init()) {
+                    eval(e, scope);
+                }
+                while (f.condition() == null || truth(eval(f.condition(), scope))) {
+                    ctx.interruption().check();
+                    if (body(f.body(), scope)) {
+                        break;
+                    }
+                    for (Node e : f.update()) {
+                        eval(e, scope);
+                    }
+                }
+                return Value.ZERO;
+            }
+            if (s instanceof Node.DoWhile d) {
+                do {
+                    ctx.interruption().check();
+                    if (body(d.body(), scope)) {
+                        break;
+                    }
+                } while (truth(eval(d.condition(), scope)));
+                return Value.ZERO;
+            }
+            if (s instanceof Node.Break) {
+                throw BREAK;
+            }
+            if (s instanceof Node.Continue) {
+                throw CONTINUE;
+            }
+            if (s instanceof Node.Extern x) {
+                scope.externs.addAll(x.names());
+                return Value.ZERO;
+            }
             return Value.ZERO;
+        }
+
+        /** Runs a loop body; true when it ended with {@code break}. */
+        private boolean body(Node b, Scope scope) {
+            try {
+                statement(b, scope);
+                return false;
+            } catch (LoopSignal signal) {
+                return signal.isBreak;
+            }
         }
 
         private Value eval(Node n, Scope scope) {
@@ -194,7 +266,73 @@ public final class LocalLanguage {
             if (n instanceof Node.Call c) {
                 return call(c, scope);
             }
+            if (n instanceof Node.Index ix) {
+                return element(ix.at(), eval(ix.target(), scope), eval(ix.index(), scope));
+            }
+            if (n instanceof Node.IndexAssign a) {
+                Value v = eval(a.value(), scope);
+                List<Value> idx = new java.util.ArrayList<>();
+                for (Node e : a.indices()) {
+                    idx.add(eval(e, scope));
+                }
+                scope.set(a.name(), replaced(a.at(), scope.get(a.name()), idx, 0, v));
+                return v;
+            }
+            if (n instanceof Node.Step st) {
+                Value old = eval(st.target(), scope);
+                Value updated = algebra.add(old, Num.of(st.delta()));
+                assign(st.target(), updated, scope);
+                return st.postfix() ? old : updated;
+            }
+            if (n instanceof Node.Conditional c) {
+                return truth(eval(c.condition(), scope)) ? eval(c.then(), scope) : eval(c.otherwise(), scope);
+            }
             throw runtime(n.at(), "cannot evaluate");
+        }
+
+        private void assign(Node target, Value v, Scope scope) {
+            if (target instanceof Node.VariableRef r) {
+                scope.set(r.name(), v);
+                return;
+            }
+            List<Node> indices = new java.util.ArrayList<>();
+            Node t = target;
+            while (t instanceof Node.Index ix) {
+                indices.add(0, ix.index());
+                t = ix.target();
+            }
+            String name = ((Node.VariableRef) t).name();
+            List<Value> idx = new java.util.ArrayList<>();
+            for (Node e : indices) {
+                idx.add(eval(e, scope));
+            }
+            scope.set(name, replaced(target.at(), scope.get(name), idx, 0, v));
+        }
+
+        private int position(Token at, Value container, Value index) {
+            if (!(container instanceof Lst l)) {
+                throw runtime(at, "only lists can be indexed here");
+            }
+            if (!(index instanceof Num k) || !k.intValue().isPresent()) {
+                throw runtime(at, "an index must be an integer");
+            }
+            int i = k.intValue().getAsInt();
+            if (i < 0 || i >= l.size()) {
+                throw runtime(at, "index " + i + " out of range (length " + l.size() + ")");
+            }
+            return i;
+        }
+
+        private Value element(Token at, Value container, Value index) {
+            return ((Lst) container).get(position(at, container, index));
+        }
+
+        /** {@code container} with the element at {@code idx[from..]} replaced by {@code v} (copies on the way). */
+        private Value replaced(Token at, Value container, List<Value> idx, int from, Value v) {
+            int i = position(at, container, idx.get(from));
+            List<Value> out = new java.util.ArrayList<>(((Lst) container).elements());
+            out.set(i, from + 1 == idx.size() ? v : replaced(at, out.get(i), idx, from + 1, v));
+            return new Lst(out);
         }
 
         private Value binary(Node.Binary b, Scope scope) {
@@ -255,6 +393,8 @@ public final class LocalLanguage {
                     return Value.ZERO;
                 } catch (ReturnSignal r) {
                     return r.value;
+                } catch (LoopSignal l) {
+                    throw runtime(c.at(), (l.isBreak ? "break" : "continue") + " outside a loop in " + c.name());
                 } finally {
                     depth--;
                 }

@@ -51,6 +51,39 @@ sealed interface Node {
     record While(Token at, Node condition, Node body) implements Node {
     }
 
+    /** {@code for (init, …; condition; update, …) body}; a missing condition is true. */
+    record For(Token at, List<Node> init, Node condition, List<Node> update, Node body) implements Node {
+    }
+
+    record DoWhile(Token at, Node body, Node condition) implements Node {
+    }
+
+    record Break(Token at) implements Node {
+    }
+
+    record Continue(Token at) implements Node {
+    }
+
+    /** {@code extern X, Y;} inside a function: those names are the session's variables. */
+    record Extern(Token at, List<String> names) implements Node {
+    }
+
+    /** {@code target[index]}. */
+    record Index(Token at, Node target, Node index) implements Node {
+    }
+
+    /** {@code Name[i]…[k] = value}: the variable gets a copy with that element replaced. */
+    record IndexAssign(Token at, String name, List<Node> indices, Node value) implements Node {
+    }
+
+    /** {@code X++}, {@code --X[i]} …: {@code delta} is +1 or -1; the value is the old one when postfix. */
+    record Step(Token at, Node target, int delta, boolean postfix) implements Node {
+    }
+
+    /** {@code condition ? then : otherwise}. */
+    record Conditional(Token at, Node condition, Node then, Node otherwise) implements Node {
+    }
+
     /** {@code end;} / {@code end$}: stops reading. */
     record End(Token at) implements Node {
     }

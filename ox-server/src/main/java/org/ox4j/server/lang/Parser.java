@@ -8,9 +8,11 @@ import org.ox4j.server.algebra.Str;
 import org.ox4j.server.eval.EvaluationException;
 
 /**
- * Recursive-descent parser for the Asir subset. Precedence, loosest first: assignment (right), {@code || &&},
+ * Recursive-descent parser for the Asir subset. Precedence, loosest first: assignment (right; also
+ * {@code += -= *= /= %= ^=} and indexed targets), the conditional {@code ?:}, {@code || &&},
  * comparisons ({@code == != < > <= >=}), {@code + -}, {@code * / %}, unary {@code - + !}, {@code ^} (right
- * associative, binds tighter than unary minus: {@code -x^2 = -(x^2)}, and its exponent may carry a sign).
+ * associative, binds tighter than unary minus: {@code -x^2 = -(x^2)}, and its exponent may carry a sign), then
+ * {@code ++ --} and indexing {@code e[i]}.
  * Hand-written rather than generated: the grammar is small, and this gives exact error positions without a
  * build-time tool or runtime dependency.
  */
@@ -39,6 +41,10 @@ final class Parser {
 
     private Node statement() {
         Token t = peek();
+        if (atTerminator()) {
+            next();
+            return new Node.Block(t, List.of()); // the empty statement
+        }
         if (t.is("def")) {
             return def();
         }
@@ -70,6 +76,48 @@ final class Parser {
             Node cond = expression();
             expect(")");
             return new Node.While(t, cond, statement());
+        }
+        if (t.is("for")) {
+            next();
+            expect("(");
+            List<Node> init = peek().is(";") ? List.of() : arguments(";");
+            expect(";");
+            Node cond = peek().is(";") ? null : expression();
+            expect(";");
+            List<Node> update = peek().is(")") ? List.of() : arguments(")");
+            expect(")");
+            return new Node.For(t, init, cond, update, statement());
+        }
+        if (t.is("do")) {
+            next();
+            Node body = statement();
+            if (!peek().is("while")) {
+                throw error(peek(), "'while' expected after the body of 'do'");
+            }
+            next();
+            expect("(");
+            Node cond = expression();
+            expect(")");
+            terminator();
+            return new Node.DoWhile(t, body, cond);
+        }
+        if (t.is("break") || t.is("continue")) {
+            next();
+            terminator();
+            return t.is("break") ? new Node.Break(t) : new Node.Continue(t);
+        }
+        if (t.is("extern")) {
+            next();
+            List<String> names = new ArrayList<>();
+            do {
+                Token v = next();
+                if (v.kind() != Token.Kind.VARIABLE) {
+                    throw error(v, "a variable (capitalised name) expected after 'extern'");
+                }
+                names.add(v.text());
+            } while (accept(","));
+            terminator();
+            return new Node.Extern(t, names);
         }
         if (t.is("end")) {
             next();
@@ -137,13 +185,45 @@ final class Parser {
         return assignment();
     }
 
+    private static final List<String> COMPOUND = List.of("+=", "-=", "*=", "/=", "%=", "^=");
+
     private Node assignment() {
-        if (peek().kind() == Token.Kind.VARIABLE && peekAt(1).is("=")) {
-            Token name = next();
-            next();
-            return new Node.Assign(name, name.text(), assignment());
+        Node left = conditional();
+        Token op = peek();
+        boolean plain = op.is("=");
+        boolean compound = COMPOUND.contains(op.text()) && op.kind() == Token.Kind.SYMBOL;
+        if (!plain && !compound) {
+            return left;
         }
-        return logical();
+        next();
+        Node right = assignment();
+        if (compound) {
+            right = new Node.Binary(op, op.text().substring(0, 1), left, right);
+        }
+        if (left instanceof Node.VariableRef v) {
+            return new Node.Assign(op, v.name(), right);
+        }
+        List<Node> indices = new ArrayList<>();
+        Node target = left;
+        while (target instanceof Node.Index ix) {
+            indices.add(0, ix.index());
+            target = ix.target();
+        }
+        if (target instanceof Node.VariableRef v && !indices.isEmpty()) {
+            return new Node.IndexAssign(op, v.name(), indices, right);
+        }
+        throw error(op, "only a variable or an element of one can be assigned to");
+    }
+
+    private Node conditional() {
+        Node cond = logical();
+        if (peek().is("?")) {
+            Token q = next();
+            Node then = assignment();
+            expect(":");
+            return new Node.Conditional(q, cond, then, conditional());
+        }
+        return cond;
     }
 
     private Node logical() {
@@ -188,11 +268,43 @@ final class Parser {
             Token op = next();
             return new Node.Unary(op, op.text(), unary());
         }
+        if (peek().is("++") || peek().is("--")) {
+            Token op = next();
+            return new Node.Step(op, assignable(op, unary()), op.is("++") ? 1 : -1, false);
+        }
         return power();
     }
 
+    private Node assignable(Token at, Node target) {
+        Node t = target;
+        while (t instanceof Node.Index ix) {
+            t = ix.target();
+        }
+        if (!(t instanceof Node.VariableRef)) {
+            throw error(at, "'" + at.text() + "' needs a variable or an element of one");
+        }
+        return target;
+    }
+
+    private Node postfix() {
+        Node e = primary();
+        while (true) {
+            if (peek().is("[")) {
+                Token t = next();
+                Node index = expression();
+                expect("]");
+                e = new Node.Index(t, e, index);
+            } else if (peek().is("++") || peek().is("--")) {
+                Token op = next();
+                e = new Node.Step(op, assignable(op, e), op.is("++") ? 1 : -1, true);
+            } else {
+                return e;
+            }
+        }
+    }
+
     private Node power() {
-        Node base = primary();
+        Node base = postfix();
         if (peek().is("^")) {
             Token op = next();
             return new Node.Binary(op, "^", base, unary());

@@ -55,6 +55,36 @@ class LocalLanguageTest {
     }
 
     @Test
+    void loopsBreakContinueAndCompoundAssignments() {
+        assertThat(show("def f(N) { S = 0; for (I = 1; I <= N; I++) S += I; return S; } f(100);")).isEqualTo("5050");
+        assertThat(show("def g(N) { K = 0; while (1) { K++; if (K > N) break; } return K; } g(7);")).isEqualTo("8");
+        assertThat(show("def h(N) { S = 0; for (I = 0; I < N; I++) { if (I % 2) continue; S += I; } return S; } h(10);"))
+                .isEqualTo("20");
+        assertThat(show("def d(N) { I = 0; do { I += 3; } while (I < N); return I; } d(10);")).isEqualTo("12");
+        assertThat(show("X = 5; Y = X++; [X, Y];")).isEqualTo("[6,5]");
+        assertThat(show("X = 5; Y = --X; [X, Y];")).isEqualTo("[4,4]");
+        assertThat(show("X = 2; X *= x+1; X ^= 2; X;")).isEqualTo("4*x^2+8*x+4");
+        assertThat(show("for (I = 0, J = 10; I < J; I++, J--) ; [I, J];")).isEqualTo("[5,5]");
+    }
+
+    @Test
+    void indexingConditionalAndExtern() {
+        assertThat(show("L = [1, [2, 3], x]; [L[0], L[1][1], L[2]];")).isEqualTo("[1,3,x]");
+        assertThat(show("L = [1, [2, 3]]; L[1][0] = 7; L[0] += 1; L;")).isEqualTo("[2,[7,3]]");
+        assertThat(show("A = 3; A > 2 ? 10 : 20;")).isEqualTo("10");
+        assertThat(show("def sgn(X) { return X > 0 ? 1 : X < 0 ? -1 : 0; } [sgn(5), sgn(-2), sgn(0)];"))
+                .isEqualTo("[1,-1,0]");
+        assertThat(show("Count = 0; def bump() { extern Count; Count++; return Count; } bump(); bump();"))
+                .isEqualTo("2");
+        assertThat(show("Count;")).isEqualTo("2");
+        assertThat(show("def local() { Count = 100; return Count; } local();")).isEqualTo("100");
+        assertThat(show("Count;")).isEqualTo("2");
+        assertThatThrownBy(() -> show("L = [1]; L[3];")).hasMessageContaining("out of range");
+        assertThatThrownBy(() -> show("break;")).hasMessageContaining("break outside a loop");
+        assertThatThrownBy(() -> show("x++;")).hasMessageContaining("needs a variable");
+    }
+
+    @Test
     void substitutionMayUseTheReplacedVariable() {
         // (x+1)^2*y + z, then z -> z^2-x: y*x^2+(2*y-1)*x+y+z^2, printed recursively; rings' substitute got such cases wrong
         assertThat(show("subst(x^2*y+z, x, x+1, z, z^2-x);")).isEqualTo("y*x^2+(2*y-1)*x+y+z^2");

@@ -76,6 +76,18 @@ public final class BuiltinFunctions {
         reg(registry, "nd_gr", 4, 4, "nd_gr(F,V,P,O): reduced Groebner basis, P=0 (Q) or a prime, O=0|1|2",
                 (a, alg, c) -> new Lst(new Groebner(alg).basis(list(a.get(0), "nd_gr").elements(),
                         ring(a.get(1), a.get(2), a.get(3), "nd_gr"))));
+        reg(registry, "nd_f4", 4, 4, "nd_f4(F,V,P,O): reduced Groebner basis by F4 (P a prime; 0: over Q)",
+                (a, alg, c) -> new Lst(new Groebner(alg).basis(list(a.get(0), "nd_f4").elements(),
+                        ring(a.get(1), a.get(2), a.get(3), "nd_f4"))));
+        reg(registry, "nd_gr_trace", 5, 5, "nd_gr_trace(F,V,H,P,O): reduced Groebner basis over Q",
+                (a, alg, c) -> new Lst(new Groebner(alg).basis(list(a.get(0), "nd_gr_trace").elements(),
+                        ring(a.get(1), Value.ZERO, a.get(4), "nd_gr_trace"))));
+        reg(registry, "dp_gr_main", 5, 5, "dp_gr_main(F,V,H,M,O): reduced Groebner basis over Q",
+                (a, alg, c) -> new Lst(new Groebner(alg).basis(list(a.get(0), "dp_gr_main").elements(),
+                        ring(a.get(1), Value.ZERO, a.get(4), "dp_gr_main"))));
+        reg(registry, "nd_nf", 4, 4, "nd_nf(P,G,V,O): normal form of P modulo G over Q, up to a constant",
+                (a, alg, c) -> new Groebner(alg).normalForm(a.get(0), list(a.get(1), "nd_nf").elements(),
+                        ring(a.get(2), Value.ZERO, a.get(3), "nd_nf")));
         reg(registry, "gr", 3, 3, "gr(F,V,O): reduced Groebner basis over Q",
                 (a, alg, c) -> new Lst(new Groebner(alg).basis(list(a.get(0), "gr").elements(),
                         ring(a.get(1), Value.ZERO, a.get(2), "gr"))));
@@ -101,6 +113,9 @@ public final class BuiltinFunctions {
                 });
         reg(registry, "dp_dtop", 2, 2, "dp_dtop(D,V): polynomial of the distributed polynomial D in the variables V",
                 BuiltinFunctions::dpToPoly);
+        ValueQueries.register(registry);
+        IntegerFunctions.register(registry);
+        StringFunctions.register(registry);
         // lists and strings
         reg(registry, "length", 1, 1, "length(L): number of elements (or characters)", BuiltinFunctions::length);
         reg(registry, "car", 1, 1, "car(L): first element ([] for [])", (a, alg, c) -> {

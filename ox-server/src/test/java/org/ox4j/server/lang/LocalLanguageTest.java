@@ -85,6 +85,25 @@ class LocalLanguageTest {
     }
 
     @Test
+    void queriesIntegersAndStringsFollowAsir() {
+        assertThat(show("[type(0), type(3/4), type(x+1), type([1]), type(\"s\")];")).isEqualTo("[0,1,2,4,7]");
+        assertThat(show("[nm(-6/4), dn(-6/4), nm(x/2), dn(x/2)];")).isEqualTo("[-3,2,1/2*x,1]");
+        assertThat(show("[nmono((x+y)^3), nmono(5), nmono(0)];")).isEqualTo("[4,1,0]");
+        assertThat(show("[vars(y*z+x), var(z*y^2+1), var(3)];")).isEqualTo("[[x,y,z],y,0]");
+        assertThat(show("[mindeg(x^5*y+x^2, x), mindeg(7, x)];")).isEqualTo("[2,0]");
+        assertThat(show("[ptozp(-2/3*x-4/3), ptozp(6*x^2+4)];")).isEqualTo("[-x-2,3*x^2+2]");
+        assertThat(show("[tdiv(x^2-1, x-1), tdiv(x^2+1, x-1)];")).isEqualTo("[x+1,0]");
+        assertThat(show("[isqrt(99), isqrt(100), inv(3, 7), fac(10)];")).isEqualTo("[9,10,5,3628800]");
+        assertThatThrownBy(() -> show("isqrt(-1);")).hasMessageContaining("negative argument");
+        assertThat(show("[str_len(\"asir\"), sub_str(\"openxm\", 1, 3), sub_str(\"ab\", 5, 6)];"))
+                .isEqualTo("[4,pen,0]");
+        assertThat(show("asciitostr(strtoascii(\"OX\"));")).isEqualTo("OX");
+        assertThat(show("strtoascii(\"AB\");")).isEqualTo("[65,66]");
+        assertThat(show("length(nd_f4([x^2+y^2-1, x-y], [x,y], 32003, 0));")).isEqualTo("2");
+        assertThat(show("nd_nf(x^3, [x^2-1], [x], 0);")).isEqualTo("x");
+    }
+
+    @Test
     void substitutionMayUseTheReplacedVariable() {
         // (x+1)^2*y + z, then z -> z^2-x: y*x^2+(2*y-1)*x+y+z^2, printed recursively; rings' substitute got such cases wrong
         assertThat(show("subst(x^2*y+z, x, x+1, z, z^2-x);")).isEqualTo("y*x^2+(2*y-1)*x+y+z^2");

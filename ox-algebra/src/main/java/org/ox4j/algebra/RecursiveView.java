@@ -50,7 +50,7 @@ public final class RecursiveView {
             // one term: every exponent from `from` on is 0
             return folder.constant(p.coefficientNumerator(lo), p.coefficientDenominator(lo));
         }
-        List<Integer> exps = new ArrayList<>();
+        int[] exps = new int[8];
         List<R> coefs = new ArrayList<>();
         int start = lo;
         while (start < hi) {
@@ -59,15 +59,14 @@ public final class RecursiveView {
             while (end < hi && p.exponent(end, v) == e) {
                 end++;
             }
-            exps.add(e);
+            if (coefs.size() == exps.length) {
+                exps = java.util.Arrays.copyOf(exps, exps.length * 2);
+            }
+            exps[coefs.size()] = e;
             coefs.add(fold(p, start, end, v + 1, folder));
             start = end;
         }
-        int[] ex = new int[exps.size()];
-        for (int k = 0; k < ex.length; k++) {
-            ex[k] = exps.get(k);
-        }
-        return folder.sum(v, ex, coefs);
+        return folder.sum(v, java.util.Arrays.copyOf(exps, coefs.size()), coefs);
     }
 
     private static boolean occurs(QPoly p, int lo, int hi, int v) {

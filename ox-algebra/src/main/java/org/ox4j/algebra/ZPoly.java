@@ -59,12 +59,16 @@ public final class ZPoly {
         for (int k = 0; k < exps.length; k++) {
             layout.encode(exps[k], m, k * w);
         }
-        return sortedFrom(layout, m, coefs, exps.length);
+        return sortedFrom(layout, m, coefs.clone(), exps.length);
     }
 
     /** Sorts encoded terms, adds equal monomials and drops zeros. */
     static ZPoly sortedFrom(MonomialLayout layout, long[] m, BigInteger[] c, int count) {
         int w = layout.words();
+        if (strictlyDecreasingWithoutZeros(layout, m, c, count)) {
+            // the common case of terms that arrive in order (CMO from ox_asir, converted layouts): no copy
+            return new ZPoly(layout, m, c, count).trim();
+        }
         int[] idx = MonomialSort.descending(layout, m, count);
         long[] om = new long[count * w];
         BigInteger[] oc = new BigInteger[count];
@@ -85,6 +89,17 @@ public final class ZPoly {
             oc[n++] = c[i];
         }
         return new ZPoly(layout, om, oc, n).trim();
+    }
+
+    private static boolean strictlyDecreasingWithoutZeros(MonomialLayout layout, long[] m, BigInteger[] c,
+            int count) {
+        int w = layout.words();
+        for (int i = 0; i < count; i++) {
+            if (c[i].signum() == 0 || (i > 0 && layout.compare(m, (i - 1) * w, m, i * w) <= 0)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private ZPoly trim() {

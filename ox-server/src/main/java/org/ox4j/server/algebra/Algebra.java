@@ -139,10 +139,36 @@ public final class Algebra {
         return interruption::check;
     }
 
+    /** Both numbers with at least one double: the operation on doubles; otherwise null. */
+    private static Real real(Value a, Value b, java.util.function.DoubleBinaryOperator op) {
+        boolean ra = a instanceof Real;
+        boolean rb = b instanceof Real;
+        if (!(ra || rb) || !(ra || a instanceof Num) || !(rb || b instanceof Num)) {
+            return null;
+        }
+        return new Real(op.applyAsDouble(doubleOf(a), doubleOf(b)));
+    }
+
+    private static double doubleOf(Value v) {
+        return v instanceof Real r ? r.value() : Real.of((Num) v);
+    }
+
+    /** A polynomial and a double meet: not supported (the kernel's coefficients are rational). */
+    private static void noRealCoefficients(String op, Value a, Value b) {
+        if (a instanceof Real || b instanceof Real) {
+            throw new EvaluationException(op + " : floating-point coefficients in polynomials are not supported");
+        }
+    }
+
     public Value add(Value a, Value b) {
         if (a instanceof Num x && b instanceof Num y) {
             return x.add(y);
         }
+        Real r = real(a, b, Double::sum);
+        if (r != null) {
+            return r;
+        }
+        noRealCoefficients("add", a, b);
         if (a instanceof Str x && b instanceof Str y) {
             return new Str(x.value() + y.value());
         }
@@ -154,6 +180,11 @@ public final class Algebra {
         if (a instanceof Num x && b instanceof Num y) {
             return x.subtract(y);
         }
+        Real r = real(a, b, (x, y) -> x - y);
+        if (r != null) {
+            return r;
+        }
+        noRealCoefficients("sub", a, b);
         Aligned al = align("sub", a, b);
         return al.value(al.polys().get(0).subtract(al.polys().get(1)));
     }
@@ -162,6 +193,11 @@ public final class Algebra {
         if (a instanceof Num x && b instanceof Num y) {
             return x.multiply(y);
         }
+        Real r = real(a, b, (x, y) -> x * y);
+        if (r != null) {
+            return r;
+        }
+        noRealCoefficients("mul", a, b);
         if (a instanceof Num x && b instanceof Poly p) {
             return scale(p, x);
         }
@@ -180,6 +216,9 @@ public final class Algebra {
         if (a instanceof Num x) {
             return x.negate();
         }
+        if (a instanceof Real x) {
+            return new Real(-x.value());
+        }
         if (a instanceof Poly p) {
             return Poly.of(p.variables(), p.kernel().negate());
         }
@@ -191,6 +230,14 @@ public final class Algebra {
      * divide them (rational functions are not supported).
      */
     public Value div(Value a, Value b) {
+        Real r = real(a, b, (x, y) -> x / y);
+        if (r != null) {
+            if (b.isZero()) {
+                throw new EvaluationException("div : division by 0");
+            }
+            return r;
+        }
+        noRealCoefficients("div", a, b);
         if (!(a instanceof Num || a instanceof Poly) || !(b instanceof Num || b instanceof Poly)) {
             throw invalid("div");
         }
@@ -220,6 +267,9 @@ public final class Algebra {
             throw new EvaluationException("pow : exponent too large");
         }
         int k = n.intValue().getAsInt();
+        if (a instanceof Real x) {
+            return new Real(Math.pow(x.value(), k));
+        }
         if (a instanceof Num x) {
             if (k < 0) {
                 if (x.isZero()) {
@@ -240,6 +290,21 @@ public final class Algebra {
 
     /** Asir's {@code ==}: structural equality of values (numbers and polynomials compare mathematically). */
     public boolean equal(Value a, Value b) {
+        if ((a instanceof Real || b instanceof Real) && (a instanceof Num || a instanceof Real)
+                && (b instanceof Num || b instanceof Real)) {
+            return doubleOf(a) == doubleOf(b);
+        }
         return a.equals(b);
+    }
+
+    /** Compares two numbers (rationals or doubles); null when either is not a number. */
+    public static Integer compareNumbers(Value a, Value b) {
+        if (a instanceof Num x && b instanceof Num y) {
+            return x.compareTo(y);
+        }
+        if ((a instanceof Num || a instanceof Real) && (b instanceof Num || b instanceof Real)) {
+            return Double.compare(doubleOf(a), doubleOf(b));
+        }
+        return null;
     }
 }

@@ -26,6 +26,8 @@ public final class AsirPrinter {
     private static void print(Value v, StringBuilder sb) {
         if (v instanceof Num n) {
             sb.append(n);
+        } else if (v instanceof Real r) {
+            sb.append(r.printed());
         } else if (v instanceof Str s) {
             sb.append(s.value());
         } else if (v instanceof Lst l) {

@@ -5,7 +5,7 @@ package org.ox4j.server.algebra;
  * distributed polynomial without variable names, or an opaque CMO passed through unchanged. Arithmetic lives in
  * {@link Algebra}; conversion to and from CMOs in {@link ValueCodec}.
  */
-public sealed interface Value permits Num, Poly, Str, Lst, Dp, Opaque {
+public sealed interface Value permits Num, Real, Poly, Str, Lst, Dp, Opaque {
     /** Asir's zero. */
     Num ZERO = Num.of(0);
 

@@ -7,6 +7,7 @@ import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.cmo.PolyCmo;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoDistributedPolynomial;
+import org.ox4j.cmo.CmoIeeeDouble;
 import org.ox4j.cmo.CmoIndeterminate;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
@@ -56,6 +57,9 @@ public final class ValueCodec {
         }
         if (cmo instanceof CmoString s) {
             return new Str(s.value());
+        }
+        if (cmo instanceof CmoIeeeDouble d) {
+            return new Real(d.value());
         }
         if (cmo instanceof CmoIndeterminate ind && ind.name() instanceof CmoString s) {
             return new Str(s.value()); // as ox_asir: a stand-alone indeterminate arrives as its name
@@ -144,6 +148,9 @@ public final class ValueCodec {
         }
         if (v instanceof Str s) {
             return CmoString.of(s.value());
+        }
+        if (v instanceof Real r) {
+            return CmoIeeeDouble.of(r.value());
         }
         if (v instanceof Lst l) {
             List<Cmo> out = new ArrayList<>(l.size());

@@ -11,6 +11,7 @@ import org.ox4j.server.algebra.Dp;
 import org.ox4j.server.algebra.Lst;
 import org.ox4j.server.algebra.Num;
 import org.ox4j.server.algebra.Poly;
+import org.ox4j.server.algebra.Real;
 import org.ox4j.server.algebra.Polynomials;
 import org.ox4j.server.algebra.Str;
 import org.ox4j.server.algebra.Value;
@@ -54,7 +55,7 @@ final class ValueQueries {
         if (v.isZero()) {
             return 0;
         }
-        if (v instanceof Num) {
+        if (v instanceof Num || v instanceof Real) {
             return 1;
         }
         if (v instanceof Poly) {

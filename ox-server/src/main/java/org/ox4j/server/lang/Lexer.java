@@ -34,14 +34,26 @@ final class Lexer {
             }
             char c = src.charAt(pos);
             if (Character.isDigit(c)) {
-                while (pos < src.length() && Character.isDigit(src.charAt(pos))) {
+                digits();
+                boolean real = false;
+                if (pos + 1 < src.length() && src.charAt(pos) == '.' && Character.isDigit(src.charAt(pos + 1))) {
                     pos++;
+                    digits();
+                    real = true;
+                }
+                if (pos < src.length() && (src.charAt(pos) == 'e' || src.charAt(pos) == 'E') && exponentFollows()) {
+                    pos++;
+                    if (src.charAt(pos) == '+' || src.charAt(pos) == '-') {
+                        pos++;
+                    }
+                    digits();
+                    real = true;
                 }
                 if (pos < src.length() && (src.charAt(pos) == '.' || Character.isLetter(src.charAt(pos)))) {
-                    throw SyntaxErrors.at(src, pos, line, pos - lineStart + 1,
-                            src.charAt(pos) == '.' ? "floating-point numbers are not supported" : "malformed number");
+                    throw SyntaxErrors.at(src, pos, line, pos - lineStart + 1, "malformed number");
                 }
-                out.add(new Token(Token.Kind.NUMBER, src.substring(start, pos), start, line, col));
+                out.add(new Token(real ? Token.Kind.REAL : Token.Kind.NUMBER, src.substring(start, pos), start, line,
+                        col));
             } else if (c == '"') {
                 out.add(new Token(Token.Kind.STRING, string(), start, line, col));
             } else if (Character.isLetter(c) || c == '_') {
@@ -67,6 +79,21 @@ final class Lexer {
                 out.add(new Token(Token.Kind.SYMBOL, sym, start, line, col));
             }
         }
+    }
+
+    private void digits() {
+        while (pos < src.length() && Character.isDigit(src.charAt(pos))) {
+            pos++;
+        }
+    }
+
+    /** Whether an exponent (digits, optionally signed) follows the 'e' at pos. */
+    private boolean exponentFollows() {
+        int k = pos + 1;
+        if (k < src.length() && (src.charAt(k) == '+' || src.charAt(k) == '-')) {
+            k++;
+        }
+        return k < src.length() && Character.isDigit(src.charAt(k));
     }
 
     private String string() {

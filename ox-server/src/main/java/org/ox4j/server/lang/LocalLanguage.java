@@ -358,10 +358,11 @@ public final class LocalLanguage {
         }
 
         private boolean compare(Node.Binary b, Value x, Value y) {
-            if (!(x instanceof Num p) || !(y instanceof Num q)) {
+            Integer order = Algebra.compareNumbers(x, y);
+            if (order == null) {
                 throw runtime(b.at(), b.op() + " : only numbers can be ordered");
             }
-            int c = p.compareTo(q);
+            int c = order;
             return switch (b.op()) {
                 case "<" -> c < 0;
                 case ">" -> c > 0;

@@ -317,6 +317,8 @@ final class Parser {
         switch (t.kind()) {
             case NUMBER:
                 return new Node.Literal(t, Num.of(new BigInteger(t.text())));
+            case REAL:
+                return new Node.Literal(t, new org.ox4j.server.algebra.Real(Double.parseDouble(t.text())));
             case STRING:
                 return new Node.Literal(t, new Str(t.text()));
             case VARIABLE:

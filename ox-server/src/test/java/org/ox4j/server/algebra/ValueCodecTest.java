@@ -29,6 +29,14 @@ class ValueCodecTest {
 
     /** Every object pushed in vector a comes back from ox_asir byte-identical; our round trip must do the same. */
     @Test
+    void doublesTravelAsIeeeDoubles() {
+        org.ox4j.cmo.CmoIeeeDouble d = org.ox4j.cmo.CmoIeeeDouble.of(-2.75);
+        Value v = codec.fromCmo(d);
+        assertThat(v).isEqualTo(new Real(-2.75));
+        assertThat(ValueCodec.toCmo(v)).isEqualTo(d);
+    }
+
+    @Test
     void vectorAObjectsRoundTripByteForByte() {
         List<VectorFile.Message> sent = VectorFile.data("a_push_pop", "server0-data.master_to_server0.bin");
         List<VectorFile.Message> replies = VectorFile.data("a_push_pop", "server0-data.server0_to_master.bin");

@@ -104,6 +104,17 @@ class LocalLanguageTest {
     }
 
     @Test
+    void doublesPrintAsAsirPrintsThem() {
+        assertThat(show("1.5*2;")).isEqualTo("3");
+        assertThat(show("1/3.0;")).isEqualTo("0.333333");
+        assertThat(show("[0.1, 2.5e10, 1.0e-7, -1234567.0, 100000.0];"))
+                .isEqualTo("[0.1,2.5e+10,1e-07,-1.23457e+06,100000]");
+        assertThat(show("[1.0 == 1, 0.5 < 1/3, 2.0^3];")).isEqualTo("[1,0,8]");
+        assertThat(show("type(1.5);")).isEqualTo("1");
+        assertThatThrownBy(() -> show("1.5*x;")).hasMessageContaining("floating-point coefficients");
+    }
+
+    @Test
     void substitutionMayUseTheReplacedVariable() {
         // (x+1)^2*y + z, then z -> z^2-x: y*x^2+(2*y-1)*x+y+z^2, printed recursively; rings' substitute got such cases wrong
         assertThat(show("subst(x^2*y+z, x, x+1, z, z^2-x);")).isEqualTo("y*x^2+(2*y-1)*x+y+z^2");

@@ -25,11 +25,11 @@ import org.ox4j.cmo.CmoIeeeDouble;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
-import org.ox4j.server.coll.Collective;
-import org.ox4j.server.coll.CollectiveAlgorithm;
-import org.ox4j.server.coll.CollectiveSelector;
-import org.ox4j.server.coll.ReduceOps;
-import org.ox4j.server.cost.CostModel;
+import org.ox4j.mpi.coll.Collective;
+import org.ox4j.mpi.coll.CollectiveAlgorithm;
+import org.ox4j.mpi.coll.CollectiveSelector;
+import org.ox4j.mpi.coll.ReduceOps;
+import org.ox4j.mpi.cost.CostModel;
 import org.ox4j.server.mpi.MpiFunctions;
 
 /**

@@ -161,7 +161,7 @@ class PeerGroupCollectivesIT {
                 }
 
                 @Override
-                public void onStreamBody(int sourceRank, org.ox4j.server.comm.StreamBody body) {
+                public void onStreamBody(int sourceRank, org.ox4j.mpi.comm.StreamBody body) {
                     seen.add("stream " + sourceRank + ":" + body.length());
                 }
 
@@ -195,7 +195,7 @@ class PeerGroupCollectivesIT {
                 }
 
                 @Override
-                public void onStreamBody(int sourceRank, org.ox4j.server.comm.StreamBody body) {
+                public void onStreamBody(int sourceRank, org.ox4j.mpi.comm.StreamBody body) {
                 }
 
                 @Override

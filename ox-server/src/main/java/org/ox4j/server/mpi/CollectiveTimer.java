@@ -8,13 +8,13 @@ import org.ox4j.cmo.CmoIeeeDouble;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
-import org.ox4j.server.coll.Algorithms;
-import org.ox4j.server.coll.Collective;
-import org.ox4j.server.coll.CollectiveAlgorithm;
-import org.ox4j.server.coll.Collectives;
-import org.ox4j.server.coll.ReduceOps;
-import org.ox4j.server.comm.Communicator;
-import org.ox4j.server.comm.Payload;
+import org.ox4j.mpi.coll.Algorithms;
+import org.ox4j.mpi.coll.Collective;
+import org.ox4j.mpi.coll.CollectiveAlgorithm;
+import org.ox4j.mpi.coll.Collectives;
+import org.ox4j.mpi.coll.ReduceOps;
+import org.ox4j.mpi.comm.Communicator;
+import org.ox4j.mpi.comm.Payload;
 import org.ox4j.server.eval.EvaluationException;
 
 /**

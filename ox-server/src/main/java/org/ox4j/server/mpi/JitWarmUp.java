@@ -2,9 +2,9 @@ package org.ox4j.server.mpi;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
-import org.ox4j.server.coll.Collectives;
-import org.ox4j.server.coll.ReduceOps;
-import org.ox4j.server.comm.Payload;
+import org.ox4j.mpi.coll.Collectives;
+import org.ox4j.mpi.coll.ReduceOps;
+import org.ox4j.mpi.comm.Payload;
 
 /**
  * Warm-up before timing a collective in the JVM: runs it until no member's JIT compiler has finished anything for

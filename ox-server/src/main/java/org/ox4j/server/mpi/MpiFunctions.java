@@ -9,19 +9,19 @@ import org.ox4j.cmo.CmoIeeeDouble;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
-import org.ox4j.server.coll.Algorithms;
-import org.ox4j.server.coll.Collective;
-import org.ox4j.server.coll.Collectives;
-import org.ox4j.server.coll.ReduceOp;
-import org.ox4j.server.comm.CommException;
-import org.ox4j.server.comm.Communicator;
-import org.ox4j.server.comm.Message;
-import org.ox4j.server.comm.Payload;
-import org.ox4j.server.comm.RankFailedException;
-import org.ox4j.server.comm.SendMode;
-import org.ox4j.server.comm.Status;
-import org.ox4j.server.cost.Calibration;
-import org.ox4j.server.cost.CostModel;
+import org.ox4j.mpi.coll.Algorithms;
+import org.ox4j.mpi.coll.Collective;
+import org.ox4j.mpi.coll.Collectives;
+import org.ox4j.mpi.coll.ReduceOp;
+import org.ox4j.mpi.comm.CommException;
+import org.ox4j.mpi.comm.Communicator;
+import org.ox4j.mpi.comm.Message;
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.comm.RankFailedException;
+import org.ox4j.mpi.comm.SendMode;
+import org.ox4j.mpi.comm.Status;
+import org.ox4j.mpi.cost.Calibration;
+import org.ox4j.mpi.cost.CostModel;
 import org.ox4j.server.eval.EvalContext;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.function.FunctionRegistry;
@@ -128,7 +128,7 @@ public final class MpiFunctions {
                     long bytes = MpiArgs.longInteger(a, 1, "bytes", "mpi_select");
                     Collectives col = coll(c);
                     ReduceOp op = k == Collective.REDUCE || k == Collective.ALLREDUCE || k == Collective.SCAN
-                            || k == Collective.EXSCAN ? org.ox4j.server.coll.ReduceOps.SUM : null;
+                            || k == Collective.EXSCAN ? org.ox4j.mpi.coll.ReduceOps.SUM : null;
                     return CmoString.of(col.selector().select(k, col.communicator().size(), bytes, op, true).name());
                 });
         fn(registry, "mpi_calibrate", 0, 2, "mpi_calibrate([MaxBytes[, Reps]]): ping-pong between ranks 0 and 1"
@@ -146,7 +146,7 @@ public final class MpiFunctions {
     /** A collective combining every member's Obj with an op: the selector's algorithm (null) or a named one. */
     @FunctionalInterface
     private interface Combining {
-        Payload run(Collectives k, Payload v, ReduceOp op, org.ox4j.server.coll.CollectiveAlgorithm algorithm);
+        Payload run(Collectives k, Payload v, ReduceOp op, org.ox4j.mpi.coll.CollectiveAlgorithm algorithm);
     }
 
     /** {@code name(Op, Obj[, Algorithm])}. */
@@ -330,7 +330,7 @@ public final class MpiFunctions {
     }
 
     private static double median(double[] v) {
-        return v.length == 0 ? 0 : org.ox4j.server.cost.RobustFit.median(v);
+        return v.length == 0 ? 0 : org.ox4j.mpi.cost.RobustFit.median(v);
     }
 
     static String describe(CostModel m) {
@@ -373,7 +373,7 @@ public final class MpiFunctions {
                 + Arrays.stream(Collective.values()).map(Collective::propertyName).toList() + ")");
     }
 
-    static org.ox4j.server.coll.CollectiveAlgorithm algorithm(Collectives k, Collective which, String name) {
+    static org.ox4j.mpi.coll.CollectiveAlgorithm algorithm(Collectives k, Collective which, String name) {
         return k.selector().byName(which, name);
     }
 

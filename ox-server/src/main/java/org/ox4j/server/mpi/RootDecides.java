@@ -1,9 +1,9 @@
 package org.ox4j.server.mpi;
 
 import java.util.function.Predicate;
-import org.ox4j.server.coll.Collectives;
-import org.ox4j.server.coll.ReduceOp;
-import org.ox4j.server.comm.Payload;
+import org.ox4j.mpi.coll.Collectives;
+import org.ox4j.mpi.coll.ReduceOp;
+import org.ox4j.mpi.comm.Payload;
 
 /**
  * A loop condition the whole group follows alike: every member contributes a value, rank 0 combines them and

@@ -3,9 +3,9 @@ package org.ox4j.server.rfc102;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import org.ox4j.cmo.Cmo;
-import org.ox4j.server.comm.PeerTransport;
-import org.ox4j.server.comm.StreamBody;
-import org.ox4j.server.comm.StreamChunks;
+import org.ox4j.mpi.comm.PeerTransport;
+import org.ox4j.mpi.comm.StreamBody;
+import org.ox4j.mpi.comm.StreamChunks;
 
 /**
  * The messaging layer's {@link PeerTransport} over a {@link PeerGroup}'s links: MPI envelopes travel as OX_DATA on

@@ -29,9 +29,9 @@ import org.ox4j.protocol.blocking.OxMessageReader;
 import org.ox4j.protocol.blocking.OxMessageWriter;
 import org.ox4j.protocol.handshake.ByteOrderBytes;
 import org.ox4j.protocol.handshake.HandshakeRole;
-import org.ox4j.server.comm.LinkClosedLocallyException;
-import org.ox4j.server.comm.StreamBody;
-import org.ox4j.server.comm.StreamChunks;
+import org.ox4j.mpi.comm.LinkClosedLocallyException;
+import org.ox4j.mpi.comm.StreamBody;
+import org.ox4j.mpi.comm.StreamChunks;
 
 /**
  * One established RFC-102 link to the member of rank {@link #peerRank()}: a connected socket (TCP or AF_UNIX)

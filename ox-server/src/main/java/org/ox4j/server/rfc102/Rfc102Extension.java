@@ -11,7 +11,7 @@ import org.ox4j.server.mpi.MpiWorld;
  * Plugs RFC-102 into a server: the SM handlers 278-283, the {@code ox_*_102} functions, and one {@link PeerGroup}
  * per server (shared by its sessions, created with the first session from the process's serial counter and the
  * server's message limits), exposed as the session service {@code PeerGroup} and as the messaging layer's
- * {@link org.ox4j.server.comm.PeerTransport}; plus the messaging layer's {@code mpi_*} functions over one
+ * {@link org.ox4j.mpi.comm.PeerTransport}; plus the messaging layer's {@code mpi_*} functions over one
  * {@link MpiWorld} per server.
  *
  * <p>Links read with the server's message limits plus {@value #LINK_HEADROOM} bytes of headroom, so an array as
@@ -46,7 +46,7 @@ public final class Rfc102Extension implements ServerExtension {
             return world;
         });
         ext.sessionService(PeerGroup.class, this::group);
-        ext.sessionService(org.ox4j.server.comm.PeerTransport.class, info -> {
+        ext.sessionService(org.ox4j.mpi.comm.PeerTransport.class, info -> {
             group(info);
             return transport;
         });

@@ -7,9 +7,9 @@ import java.math.BigInteger;
 import org.junit.jupiter.api.Test;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoZZ;
-import org.ox4j.server.coll.ReduceOp;
-import org.ox4j.server.comm.Payload;
-import org.ox4j.server.cost.CostModel;
+import org.ox4j.mpi.coll.ReduceOp;
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.cost.CostModel;
 import org.ox4j.server.eval.EvaluationException;
 
 class MpiOpsTest {

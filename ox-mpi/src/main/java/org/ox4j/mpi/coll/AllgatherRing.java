@@ -1,0 +1,29 @@
+package org.ox4j.mpi.coll;
+
+import java.util.List;
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.cost.CostModel;
+
+/** Ring allgather: p−1 steps, each passing one block to the right. Cost (p−1)α + n(p−1)/p·β (n = total). */
+public final class AllgatherRing implements Algorithms.Allgather {
+    public static final AllgatherRing INSTANCE = new AllgatherRing();
+
+    @Override
+    public String name() {
+        return "ring";
+    }
+
+    @Override
+    public List<Payload> allgather(CollChannel ch, Payload value) {
+        int p = ch.size();
+        Payload[] blocks = new Payload[p];
+        blocks[ch.rank()] = value;
+        BlockMoves.ringAllgather(ch, blocks, ch.rank(), BlockMoves.identity(p));
+        return List.of(blocks);
+    }
+
+    @Override
+    public double predict(CostModel m, int p, long bytes) {
+        return (p - 1) * m.pointToPoint((double) bytes / p);
+    }
+}

@@ -1,0 +1,29 @@
+package org.ox4j.mpi.coll;
+
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.cost.CostModel;
+
+/**
+ * Baseline allreduce: in-order reduce to rank 0, then binomial broadcast. Cost 2⌈lg p⌉(α + nβ) + ⌈lg p⌉nγ.
+ * Any associative op.
+ */
+public final class AllreduceReduceBcast implements Algorithms.Allreduce {
+    public static final AllreduceReduceBcast INSTANCE = new AllreduceReduceBcast();
+
+    @Override
+    public String name() {
+        return "reduce_bcast";
+    }
+
+    @Override
+    public Payload allreduce(CollChannel ch, Payload value, ReduceOp op) {
+        Payload atZero = ReduceInOrder.INSTANCE.reduce(ch, value, op, 0);
+        return BcastBinomial.INSTANCE.bcast(ch.phase(2), atZero, 0);
+    }
+
+    @Override
+    public double predict(CostModel m, int p, long bytes) {
+        int lg = CollectiveAlgorithm.ceilLog2(p);
+        return 2 * lg * m.pointToPoint(bytes) + lg * m.reduce(bytes);
+    }
+}

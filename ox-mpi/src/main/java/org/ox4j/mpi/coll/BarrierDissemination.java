@@ -1,0 +1,31 @@
+package org.ox4j.mpi.coll;
+
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.cost.CostModel;
+
+/**
+ * Dissemination barrier (Hensgen, Finkel, Manber): in round k each rank signals (r + 2^k) mod p and waits for
+ * (r − 2^k) mod p. Cost ⌈lg p⌉·α (empty messages). Any p.
+ */
+public final class BarrierDissemination implements Algorithms.Barrier {
+    public static final BarrierDissemination INSTANCE = new BarrierDissemination();
+
+    @Override
+    public String name() {
+        return "dissemination";
+    }
+
+    @Override
+    public void barrier(CollChannel ch) {
+        int p = ch.size();
+        int r = ch.rank();
+        for (int k = 1; k < p; k <<= 1) {
+            ch.sendRecv((r + k) % p, Payload.NONE, (r - k + p) % p);
+        }
+    }
+
+    @Override
+    public double predict(CostModel m, int p, long bytes) {
+        return CollectiveAlgorithm.ceilLog2(p) * m.pointToPoint(0);
+    }
+}

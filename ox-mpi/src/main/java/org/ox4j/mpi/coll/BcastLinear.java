@@ -1,0 +1,35 @@
+package org.ox4j.mpi.coll;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.comm.Request;
+import org.ox4j.mpi.cost.CostModel;
+
+/** Linear broadcast: the root sends to each other rank in turn (what an RFC-100 master does). Cost (p−1)(α + nβ). */
+public final class BcastLinear implements Algorithms.Bcast {
+    public static final BcastLinear INSTANCE = new BcastLinear();
+
+    @Override
+    public String name() {
+        return "linear";
+    }
+
+    @Override
+    public Payload bcast(CollChannel ch, Payload value, int root) {
+        if (ch.rank() != root) {
+            return ch.recv(root);
+        }
+        List<Request> rs = new ArrayList<>();
+        for (int i = 1; i < ch.size(); i++) {
+            rs.add(ch.iSend((root + i) % ch.size(), value));
+        }
+        ch.waitAll(rs);
+        return value;
+    }
+
+    @Override
+    public double predict(CostModel m, int p, long bytes) {
+        return (p - 1) * m.pointToPoint(bytes);
+    }
+}

@@ -1,0 +1,104 @@
+package org.ox4j.mpi.coll;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.comm.Request;
+
+/**
+ * Building blocks shared by several algorithms: binomial scatter and gather of block ranges, and the ring
+ * allgather. Ranks are "relative" ({@code (rank - root) mod p}) where a root is involved.
+ */
+final class BlockMoves {
+    private BlockMoves() {
+    }
+
+    static int abs(int rel, int root, int p) {
+        return (rel + root) % p;
+    }
+
+    /**
+     * Binomial scatter: the root holds {@code blocks} indexed by relative rank; returns this rank's block. A
+     * rank with lowest set bit m receives blocks [rel, rel+m) from rel−m and forwards halves to rel+m/2, ….
+     */
+    static Payload binomialScatter(CollChannel ch, List<Payload> blocks, int root) {
+        int p = ch.size();
+        int rel = (ch.rank() - root + p) % p;
+        List<Payload> held = rel == 0 ? blocks : null;
+        int mask = 1;
+        while (mask < p) {
+            if ((rel & mask) != 0) {
+                held = Blocks.unpack(ch.recv(abs(rel - mask, root, p)));
+                break;
+            }
+            mask <<= 1;
+        }
+        mask >>= 1;
+        List<Request> sends = new ArrayList<>();
+        while (mask > 0) {
+            if (rel + mask < p) {
+                int end = Math.min(2 * mask, p - rel);
+                sends.add(ch.iSend(abs(rel + mask, root, p), Blocks.pack(held.subList(mask, end))));
+            }
+            mask >>= 1;
+        }
+        ch.waitAll(sends);
+        return held.get(0);
+    }
+
+    /** Binomial gather: returns all blocks in relative order at the root, null elsewhere. */
+    static List<Payload> binomialGather(CollChannel ch, Payload mine, int root) {
+        int p = ch.size();
+        int rel = (ch.rank() - root + p) % p;
+        List<Payload> held = new ArrayList<>();
+        held.add(mine);
+        int mask = 1;
+        while (mask < p) {
+            if ((rel & mask) != 0) {
+                ch.send(abs(rel - mask, root, p), Blocks.pack(held));
+                return null;
+            }
+            if (rel + mask < p) {
+                held.addAll(Blocks.unpack(ch.recv(abs(rel + mask, root, p))));
+            }
+            mask <<= 1;
+        }
+        return held;
+    }
+
+    /**
+     * Ring allgather over a logical ring whose position i is communicator rank {@code order[i]}: on entry
+     * {@code blocks[me]} is set; after p−1 steps all are.
+     */
+    static Payload[] ringAllgather(CollChannel ch, Payload[] blocks, int me, int[] order) {
+        int p = order.length;
+        int right = order[(me + 1) % p];
+        int left = order[(me - 1 + p) % p];
+        for (int i = 0; i < p - 1; i++) {
+            int sendIdx = (me - i + p) % p;
+            int recvIdx = (me - i - 1 + p) % p;
+            blocks[recvIdx] = ch.sendRecv(right, blocks[sendIdx], left);
+        }
+        return blocks;
+    }
+
+    static int[] rotation(int p, int root) {
+        int[] order = new int[p];
+        for (int i = 0; i < p; i++) {
+            order[i] = (i + root) % p;
+        }
+        return order;
+    }
+
+    static int[] identity(int p) {
+        int[] order = new int[p];
+        Arrays.setAll(order, i -> i);
+        return order;
+    }
+
+    /** Wire bytes of n(p−1)/p. */
+    static double fraction(long bytes, int p) {
+        return (double) bytes * (p - 1) / p;
+    }
+}

@@ -1,0 +1,151 @@
+package org.ox4j.mpi.coll;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+import org.ox4j.mpi.comm.CommException;
+import org.ox4j.mpi.comm.Communicator;
+import org.ox4j.mpi.comm.InStream;
+import org.ox4j.mpi.comm.OutStream;
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.comm.RankFailedException;
+import org.ox4j.mpi.comm.Request;
+import org.ox4j.mpi.comm.RequestTimeoutException;
+import org.ox4j.mpi.comm.Requests;
+
+/**
+ * The messaging one collective call uses: the communicator's collective context and a tag made of the
+ * collective sequence number and a phase, so concurrent phases and successive collectives never cross. Ranks
+ * given to its methods are communicator ranks.
+ */
+public final class CollChannel {
+    private static final int PHASES = 4;
+
+    private final Communicator comm;
+    private final int sequence;
+    private final int phase;
+    private final Duration timeout;
+
+    private CollChannel(Communicator comm, int sequence, int phase, Duration timeout) {
+        this.comm = comm;
+        this.sequence = sequence;
+        this.phase = phase;
+        this.timeout = timeout;
+    }
+
+    /** Opens the channel of the next collective call on {@code user} (all ranks must do this in the same order). */
+    public static CollChannel open(Communicator user, Duration timeout) {
+        Communicator c = user.collectiveContext();
+        return new CollChannel(c, c.nextCollectiveSequence(), 0, timeout);
+    }
+
+    /** The same call's channel for another phase (0..3). */
+    public CollChannel phase(int k) {
+        if (k < 0 || k >= PHASES) {
+            throw new IllegalArgumentException("phase: " + k + " (expected: 0.." + (PHASES - 1) + ")");
+        }
+        return new CollChannel(comm, sequence, k, timeout);
+    }
+
+    int tag() {
+        return ((sequence & 0x0fffffff) << 2) | phase;
+    }
+
+    public int rank() {
+        return comm.rank();
+    }
+
+    public int size() {
+        return comm.size();
+    }
+
+    public Request iSend(int dest, Payload p) {
+        return comm.iSend(p, dest, tag());
+    }
+
+    public Request iRecv(int source) {
+        return comm.iRecv(source, tag());
+    }
+
+    public void send(int dest, Payload p) {
+        await(iSend(dest, p));
+    }
+
+    public Payload recv(int source) {
+        return await(iRecv(source)).payload();
+    }
+
+    /** Sends to {@code dest} and receives from {@code source} at the same time. */
+    public Payload sendRecv(int dest, Payload p, int source) {
+        Request r = iRecv(source);
+        Request s = iSend(dest, p);
+        Payload got = await(r).payload();
+        await(s);
+        return got;
+    }
+
+    /** Starts a stream of {@code length} bytes of a {@code kind} payload to {@code dest} (see {@link OutStream}). */
+    public OutStream sendStream(int dest, Payload.Kind kind, long length) {
+        return comm.sendStream(dest, tag(), kind, length, timeout);
+    }
+
+    /**
+     * The next stream from {@code source}, handed to {@code onArrival} on the link's thread as soon as its header
+     * arrives (see {@link Communicator#recvStream(int, int, Duration, Function)}); returns what
+     * that made of it.
+     */
+    public <R> R recvStream(int source, Function<InStream, R> onArrival) {
+        try {
+            return comm.recvStream(source, tag(), timeout, onArrival);
+        } catch (RequestTimeoutException e) {
+            throw suspect(e);
+        }
+    }
+
+    /** Waits until {@code in} was handled to its last byte (the timeout bounds each pause in the data). */
+    public void awaitEnd(InStream in) {
+        try {
+            in.await(timeout);
+        } catch (RequestTimeoutException e) {
+            throw suspect(e);
+        }
+    }
+
+    /** Waits until the link has taken the last byte of {@code out}. */
+    public void awaitSent(OutStream out) {
+        try {
+            out.await(timeout);
+        } catch (RequestTimeoutException e) {
+            throw suspect(e);
+        }
+    }
+
+    /**
+     * Waits with this channel's timeout. A peer that does not answer in time is taken for failed: the wait ends
+     * with a {@link RankFailedException} naming it (as the RFC-102 collectives do). A failure known earlier (a
+     * broken link here, or a notice from another rank) has ended the wait before, naming the failed rank.
+     */
+    public org.ox4j.mpi.comm.Message await(Request r) {
+        try {
+            return timeout == null ? r.awaitMessage() : r.awaitMessage(timeout);
+        } catch (RequestTimeoutException e) {
+            throw suspect(e);
+        }
+    }
+
+    public void waitAll(List<Request> rs) {
+        try {
+            Requests.waitAll(rs, timeout);
+        } catch (RequestTimeoutException e) {
+            throw suspect(e);
+        }
+    }
+
+    private CommException suspect(RequestTimeoutException e) {
+        if (e.rank() == CommException.NO_RANK) {
+            return e;
+        }
+        return new RankFailedException(e.rank(), "no answer within " + timeout + " (collective on context "
+                + comm.context() + ")", e);
+    }
+}

@@ -1,0 +1,129 @@
+package org.ox4j.mpi.coll;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.ox4j.mpi.comm.CommException;
+import org.ox4j.mpi.cost.CostModel;
+
+/**
+ * Picks, per (collective, group size, message size), the registered algorithm with the lowest predicted time
+ * under a {@link CostModel}. System property {@code ox.coll.<collective>.algorithm=<name>} forces one (it must
+ * be set alike on every rank; an unknown name or one that cannot run the given op is an error).
+ */
+public final class CollectiveSelector {
+    private final CostModel model;
+    private final Map<Collective, List<CollectiveAlgorithm>> candidates = new EnumMap<>(Collective.class);
+
+    private CollectiveSelector(CostModel model) {
+        this.model = model;
+    }
+
+    /** Every algorithm of this package, predicted with {@code model}. */
+    public static CollectiveSelector standard(CostModel model) {
+        CollectiveSelector s = new CollectiveSelector(model);
+        s.register(BarrierDissemination.INSTANCE);
+        s.register(BcastBinomial.INSTANCE);
+        s.register(BcastLinear.INSTANCE);
+        s.register(BcastScatterAllgather.INSTANCE);
+        s.register(BcastPipelinedChain.withModel(model));
+        s.register(BcastStreamedChain.INSTANCE);
+        s.register(ReduceBinomial.INSTANCE);
+        s.register(ReduceInOrder.INSTANCE);
+        s.register(ReduceLinear.INSTANCE);
+        s.register(ReduceStreamedChain.INSTANCE);
+        s.register(AllreduceRecursiveDoubling.INSTANCE);
+        s.register(AllreduceRabenseifner.INSTANCE);
+        s.register(AllreduceRing.INSTANCE);
+        s.register(AllreduceReduceBcast.INSTANCE);
+        s.register(GatherBinomial.INSTANCE);
+        s.register(GatherLinear.INSTANCE);
+        s.register(ScatterBinomial.INSTANCE);
+        s.register(ScatterLinear.INSTANCE);
+        s.register(AllgatherRecursiveDoubling.INSTANCE);
+        s.register(AllgatherBruck.INSTANCE);
+        s.register(AllgatherRing.INSTANCE);
+        s.register(AlltoallBruck.INSTANCE);
+        s.register(AlltoallPairwise.INSTANCE);
+        s.register(AlltoallLinear.INSTANCE);
+        s.register(ScanRecursiveDoubling.INSTANCE);
+        s.register(ScanLinear.INSTANCE);
+        s.register(ExscanRecursiveDoubling.INSTANCE);
+        s.register(ExscanLinear.INSTANCE);
+        s.register(QShiftDirect.INSTANCE);
+        s.register(QShiftRing.INSTANCE);
+        return s;
+    }
+
+    /** Adds an algorithm (replacing one of the same name). */
+    public void register(CollectiveAlgorithm a) {
+        List<CollectiveAlgorithm> l = candidates.computeIfAbsent(a.collective(), k -> new ArrayList<>());
+        l.removeIf(x -> x.name().equals(a.name()));
+        l.add(a);
+    }
+
+    public CostModel model() {
+        return model;
+    }
+
+    /** The registered algorithms of {@code c}, in registration order (ties go to the earlier one). */
+    public List<CollectiveAlgorithm> candidates(Collective c) {
+        return List.copyOf(candidates.getOrDefault(c, List.of()));
+    }
+
+    /** The algorithm named {@code name}; {@link CommException} listing the choices if unknown. */
+    public CollectiveAlgorithm byName(Collective c, String name) {
+        for (CollectiveAlgorithm a : candidates(c)) {
+            if (a.name().equals(name)) {
+                return a;
+            }
+        }
+        throw new CommException(c.forceProperty() + ": " + name + " (expected one of: "
+                + candidates(c).stream().map(CollectiveAlgorithm::name).toList() + ")");
+    }
+
+    /** The forced algorithm, if the system property names one. */
+    public CollectiveAlgorithm forced(Collective c) {
+        String name = System.getProperty(c.forceProperty());
+        return name == null || name.isBlank() ? null : byName(c, name.trim());
+    }
+
+    /**
+     * The algorithm to run: the forced one, else the cheapest applicable one.
+     *
+     * @param op         reduce op, or null for non-reducing collectives
+     * @param splittable whether the payload can be cut (arrays, lists); splitting algorithms need it to gain
+     */
+    public CollectiveAlgorithm select(Collective c, int p, long bytes, ReduceOp op, boolean splittable) {
+        CollectiveAlgorithm f = forced(c);
+        if (f != null) {
+            if (op != null && !f.supports(op)) {
+                throw new CommException(c.forceProperty() + "=" + f.name() + " cannot run op " + op.name()
+                        + (op.isCommutative() ? "" : " (not commutative)"));
+            }
+            return f;
+        }
+        return cheapest(c, p, bytes, op, splittable);
+    }
+
+    /** The cheapest applicable algorithm, ignoring the force property. */
+    public CollectiveAlgorithm cheapest(Collective c, int p, long bytes, ReduceOp op, boolean splittable) {
+        CollectiveAlgorithm best = null;
+        double bestTime = Double.POSITIVE_INFINITY;
+        for (CollectiveAlgorithm a : candidates(c)) {
+            if ((op != null && !a.supports(op)) || (a.splitsPayload() && !splittable)) {
+                continue;
+            }
+            double t = a.predict(model, p, bytes);
+            if (t < bestTime) {
+                best = a;
+                bestTime = t;
+            }
+        }
+        if (best == null) {
+            throw new CommException("no algorithm for " + c.propertyName());
+        }
+        return best;
+    }
+}

@@ -1,0 +1,49 @@
+package org.ox4j.mpi.coll;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.comm.Request;
+import org.ox4j.mpi.cost.CostModel;
+
+/** Linear gather: everyone sends to the root. Cost (p−1)α + n(p−1)/p·β (n = total gathered). */
+public final class GatherLinear implements Algorithms.Gather {
+    public static final GatherLinear INSTANCE = new GatherLinear();
+
+    @Override
+    public String name() {
+        return "linear";
+    }
+
+    @Override
+    public List<Payload> gather(CollChannel ch, Payload value, int root) {
+        int p = ch.size();
+        if (ch.rank() != root) {
+            ch.send(root, value);
+            return null;
+        }
+        List<Request> rs = receivesAtRoot(ch, root);
+        List<Payload> out = new ArrayList<>(p);
+        for (int i = 0; i < p; i++) {
+            out.add(i == root ? value : ch.await(rs.get(i)).payload());
+        }
+        return out;
+    }
+
+    /**
+     * At the root, posts one receive from every other rank up front so that they arrive in any order; entry i is
+     * rank i's receive, null at the root's own index. Shared with {@link ReduceLinear}.
+     */
+    static List<Request> receivesAtRoot(CollChannel ch, int root) {
+        List<Request> rs = new ArrayList<>();
+        for (int i = 0; i < ch.size(); i++) {
+            rs.add(i == root ? null : ch.iRecv(i));
+        }
+        return rs;
+    }
+
+    @Override
+    public double predict(CostModel m, int p, long bytes) {
+        return (p - 1) * m.alpha() + m.beta() * m.wireBytes(BlockMoves.fraction(bytes, p));
+    }
+}

@@ -1,0 +1,194 @@
+package org.ox4j.mpi.coll;
+
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoZZ;
+import org.ox4j.mpi.comm.CommException;
+import org.ox4j.mpi.comm.Payload;
+
+/**
+ * Built-in reduce ops. The arithmetic ones work element-wise on {@code long[]}, {@code double[]} and
+ * {@code byte[]} payloads of equal length (bitwise ops on integer arrays only; byte arithmetic wraps) and on
+ * single integers ({@code CMO_ZZ} or {@code CMO_INT32}, result {@code CMO_ZZ}). {@link #LIST_APPEND} concatenates
+ * {@code CMO_LIST}s and is the reference non-commutative op.
+ */
+public final class ReduceOps {
+    private ReduceOps() {
+    }
+
+    private interface LongOp {
+        long apply(long a, long b);
+    }
+
+    private interface DoubleOp {
+        double apply(double a, double b);
+    }
+
+    private interface BigOp {
+        BigInteger apply(BigInteger a, BigInteger b);
+    }
+
+    private record Elementwise(String name, LongOp l, DoubleOp d, BigOp big) implements ReduceOp {
+        @Override
+        public boolean isCommutative() {
+            return true;
+        }
+
+        @Override
+        public boolean isElementwise() {
+            return true;
+        }
+
+        @Override
+        public Payload apply(Payload a, Payload b) {
+            if (a.kind() != b.kind()) {
+                throw new CommException(name + ": operand kinds differ: " + a.kind() + " vs " + b.kind());
+            }
+            switch (a.kind()) {
+                case LONGS: {
+                    long[] x = a.longs();
+                    long[] y = b.longs();
+                    checkLength(x.length, y.length);
+                    long[] r = new long[x.length];
+                    for (int i = 0; i < r.length; i++) {
+                        r[i] = l.apply(x[i], y[i]);
+                    }
+                    return Payload.ofLongs(r);
+                }
+                case BYTES: {
+                    byte[] x = a.bytes();
+                    byte[] y = b.bytes();
+                    checkLength(x.length, y.length);
+                    byte[] r = new byte[x.length];
+                    for (int i = 0; i < r.length; i++) {
+                        r[i] = (byte) l.apply(x[i], y[i]);
+                    }
+                    return Payload.ofBytes(r);
+                }
+                case DOUBLES: {
+                    if (d == null) {
+                        throw new CommException(name + ": not defined on double[]");
+                    }
+                    double[] x = a.doubles();
+                    double[] y = b.doubles();
+                    checkLength(x.length, y.length);
+                    double[] r = new double[x.length];
+                    for (int i = 0; i < r.length; i++) {
+                        r[i] = d.apply(x[i], y[i]);
+                    }
+                    return Payload.ofDoubles(r);
+                }
+                case CMO:
+                    return Payload.of(new CmoZZ(big.apply(integer(a.cmo()), integer(b.cmo()))));
+                default:
+                    throw new CommException(name + ": not defined on " + a.kind());
+            }
+        }
+
+        @Override
+        public void combineInto(Payload mine, long byteOffset, ByteBuffer acc) {
+            ByteBuffer b = acc.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            int pos = b.position();
+            int n = b.remaining();
+            switch (mine.kind()) {
+                case LONGS -> {
+                    long[] x = mine.longs();
+                    int first = (int) (byteOffset / 8);
+                    checkSlice(first, n / 8, x.length);
+                    for (int i = 0; i < n / 8; i++) {
+                        int at = pos + 8 * i;
+                        b.putLong(at, l.apply(x[first + i], b.getLong(at)));
+                    }
+                }
+                case DOUBLES -> {
+                    if (d == null) {
+                        throw new CommException(name + ": not defined on double[]");
+                    }
+                    double[] x = mine.doubles();
+                    int first = (int) (byteOffset / 8);
+                    checkSlice(first, n / 8, x.length);
+                    for (int i = 0; i < n / 8; i++) {
+                        int at = pos + 8 * i;
+                        b.putDouble(at, d.apply(x[first + i], b.getDouble(at)));
+                    }
+                }
+                case BYTES -> {
+                    byte[] x = mine.bytes();
+                    int first = (int) byteOffset;
+                    checkSlice(first, n, x.length);
+                    for (int i = 0; i < n; i++) {
+                        b.put(pos + i, (byte) l.apply(x[first + i], b.get(pos + i)));
+                    }
+                }
+                default -> throw new CommException(name + ": cannot combine streamed " + mine.kind());
+            }
+        }
+
+        private void checkSlice(int first, int count, int length) {
+            if (first < 0 || first + count > length) {
+                throw new CommException(name + ": streamed slice " + first + "+" + count + " outside " + length
+                        + " elements");
+            }
+        }
+
+        private void checkLength(int x, int y) {
+            if (x != y) {
+                throw new CommException(name + ": array lengths differ: " + x + " vs " + y);
+            }
+        }
+
+        private BigInteger integer(Cmo c) {
+            if (c instanceof CmoZZ z) {
+                return z.value();
+            }
+            if (c instanceof CmoInt32 i) {
+                return BigInteger.valueOf(i.value());
+            }
+            throw new CommException(name + ": CMO operand " + c.type() + " (expected: ZZ or INT32)");
+        }
+    }
+
+    public static final ReduceOp SUM = new Elementwise("sum", Long::sum, Double::sum, BigInteger::add);
+    public static final ReduceOp PROD = new Elementwise("prod", (a, b) -> a * b, (a, b) -> a * b,
+            BigInteger::multiply);
+    public static final ReduceOp MIN = new Elementwise("min", Math::min, Math::min, BigInteger::min);
+    public static final ReduceOp MAX = new Elementwise("max", Math::max, Math::max, BigInteger::max);
+    public static final ReduceOp BAND = new Elementwise("band", (a, b) -> a & b, null, BigInteger::and);
+    public static final ReduceOp BOR = new Elementwise("bor", (a, b) -> a | b, null, BigInteger::or);
+    public static final ReduceOp BXOR = new Elementwise("bxor", (a, b) -> a ^ b, null, BigInteger::xor);
+
+    /** Concatenation of {@code CMO_LIST}s: associative, not commutative. */
+    public static final ReduceOp LIST_APPEND = new ReduceOp() {
+        @Override
+        public String name() {
+            return "list_append";
+        }
+
+        @Override
+        public Payload apply(Payload a, Payload b) {
+            if (!(a.cmo() instanceof CmoList x) || !(b.cmo() instanceof CmoList y)) {
+                throw new CommException("list_append: operands must be CMO_LIST");
+            }
+            List<Cmo> all = new ArrayList<>(x.size() + y.size());
+            all.addAll(x.elements());
+            all.addAll(y.elements());
+            return Payload.of(new CmoList(all));
+        }
+
+        @Override
+        public boolean isCommutative() {
+            return false;
+        }
+
+        @Override
+        public String toString() {
+            return "ReduceOp[list_append]";
+        }
+    };
+}

@@ -1,0 +1,31 @@
+package org.ox4j.mpi.coll;
+
+import org.ox4j.mpi.comm.Payload;
+
+/**
+ * The common frame of the allreduce algorithms that cut the vector into blocks (ring, Rabenseifner): they need a
+ * commutative element-wise op on an array payload, and hand everything else (and a group of one) to
+ * {@link AllreduceRecursiveDoubling}. Every rank decides alike, since op and payload kind agree across ranks.
+ */
+abstract class SplittingAllreduce implements Algorithms.Allreduce {
+    @Override
+    public final boolean splitsPayload() {
+        return true;
+    }
+
+    @Override
+    public final boolean supports(ReduceOp op) {
+        return op.isCommutative() && op.isElementwise();
+    }
+
+    @Override
+    public final Payload allreduce(CollChannel ch, Payload value, ReduceOp op) {
+        if (ch.size() == 1 || !supports(op) || !value.isArray()) {
+            return AllreduceRecursiveDoubling.INSTANCE.allreduce(ch, value, op);
+        }
+        return allreduceBlocks(ch, value, op);
+    }
+
+    /** The block algorithm proper: {@code p > 1}, a supported op and an array payload. */
+    abstract Payload allreduceBlocks(CollChannel ch, Payload value, ReduceOp op);
+}

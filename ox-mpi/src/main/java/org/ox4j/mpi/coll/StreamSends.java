@@ -1,0 +1,71 @@
+package org.ox4j.mpi.coll;
+
+import java.nio.ByteBuffer;
+import java.util.function.Function;
+import org.ox4j.mpi.comm.InStream;
+import org.ox4j.mpi.comm.OutStream;
+import org.ox4j.mpi.comm.StreamedPayload;
+
+/** The two sides of a hop of the streamed algorithms. */
+final class StreamSends {
+    private StreamSends() {
+    }
+
+    /** Streams every byte of {@code src} to {@code dest} and waits until the link has taken the last one. */
+    static void streamTo(CollChannel ch, int dest, StreamedPayload.Source src) {
+        long length = src.length();
+        OutStream out = ch.sendStream(dest, src.kind(), length);
+        try {
+            long off = 0;
+            while (off < length) {
+                ByteBuffer b = out.buffer();
+                int n = (int) Math.min(b.capacity(), length - off);
+                b.limit(n);
+                src.fill(b, off);
+                b.flip();
+                out.write(b);
+                off += n;
+            }
+        } catch (RuntimeException e) {
+            out.abort(e);
+            throw e;
+        }
+        ch.awaitSent(out);
+    }
+
+    /**
+     * Receives the next stream from {@code source} through {@code onArrival} (on the link's thread, see
+     * {@link CollChannel#recvStream(int, Function)}) when {@code out} was opened before; if the
+     * stream never comes or does not fit, {@code out} is abandoned so the next rank fails too instead of waiting.
+     */
+    static <R> R receive(CollChannel ch, int source, OutStream out, Function<InStream, R> onArrival) {
+        try {
+            return ch.recvStream(source, onArrival);
+        } catch (RuntimeException e) {
+            if (out != null) {
+                out.abort(e);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * The rest of the receiving side of a hop whose stream {@code in} was started when it arrived: runs
+     * {@code meanwhile} here, then waits for the last chunk and for {@code out} (null at the end of the chain) to
+     * be sent. On any failure {@code out} is abandoned, so the next rank fails too instead of waiting.
+     */
+    static void finish(CollChannel ch, InStream in, OutStream out, Runnable meanwhile) {
+        try {
+            meanwhile.run();
+            ch.awaitEnd(in);
+        } catch (RuntimeException e) {
+            if (out != null) {
+                out.abort(e);
+            }
+            throw e;
+        }
+        if (out != null) {
+            ch.awaitSent(out);
+        }
+    }
+}

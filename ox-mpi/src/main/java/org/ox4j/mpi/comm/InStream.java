@@ -1,0 +1,132 @@
+package org.ox4j.mpi.comm;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayDeque;
+
+/**
+ * A stream being received (see {@link Communicator#recvStream}). Its chunks are filled by the link reader; once
+ * the receiver calls {@link #start}, each chunk goes straight from the reader to the receiver's
+ * {@link StreamHandler} (chunks that came earlier are handed over first), and {@link #await} returns when the last
+ * byte was handled.
+ */
+public final class InStream {
+    private final int source;
+    private final int tag;
+    private final Payload.Kind kind;
+    private final long length;
+    private final ChunkPool pool;
+    private final ArrayDeque<ByteBuffer> early = new ArrayDeque<>();
+    private StreamHandler handler;
+    private long arrived;
+    private boolean ended;
+    private RuntimeException failure;
+    private long lastProgress = System.nanoTime();
+
+    InStream(int source, int tag, Payload.Kind kind, long length, ChunkPool pool) {
+        this.source = source;
+        this.tag = tag;
+        this.kind = kind;
+        this.length = length;
+        this.pool = pool;
+    }
+
+    /** The sending rank. */
+    public int source() {
+        return source;
+    }
+
+    public int tag() {
+        return tag;
+    }
+
+    /** What the bytes encode (see {@link StreamedPayload}). */
+    public Payload.Kind kind() {
+        return kind;
+    }
+
+    /** Total number of bytes. */
+    public long length() {
+        return length;
+    }
+
+    /** Gives a chunk back for reuse. */
+    public void release(ByteBuffer chunk) {
+        pool.release(chunk);
+    }
+
+    /**
+     * Hands every chunk to {@code h}: earlier ones now, on this thread; later ones on the link's thread as they
+     * arrive. Does not wait (see {@link #await}).
+     */
+    public synchronized void start(StreamHandler h) {
+        while (!early.isEmpty() && failure == null) {
+            dispatch(h, early.poll());
+        }
+        handler = h;
+        lastProgress = System.nanoTime();
+    }
+
+    /**
+     * Waits until the handler of {@link #start} had all {@link #length()} bytes. {@link CommException} naming the
+     * source if the link failed or the handler threw; {@link RequestTimeoutException} if no chunk arrived for
+     * {@code idleTimeout} (null: no limit).
+     */
+    public synchronized void await(Duration idleTimeout) {
+        try {
+            if (!ProgressWait.await(this, () -> ended || failure != null, () -> lastProgress, idleTimeout)) {
+                failure = new RequestTimeoutException("stream from rank " + source + ": no data within "
+                        + idleTimeout + " (" + arrived + " of " + length + " bytes received)", source);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failure = new CommException("interrupted while receiving a stream from rank " + source, source);
+        }
+        if (failure != null) {
+            throw failure instanceof CommException ? Request.rethrow(failure)
+                    : new CommException("stream from rank " + source + " failed: " + failure, source, failure);
+        }
+    }
+
+    private void dispatch(StreamHandler h, ByteBuffer b) {
+        try {
+            h.chunk(b);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+    }
+
+    synchronized void offer(ByteBuffer chunk) {
+        arrived += chunk.remaining();
+        lastProgress = System.nanoTime();
+        if (failure != null) {
+            pool.release(chunk);
+        } else if (handler != null) {
+            dispatch(handler, chunk);
+            // the receiver waits for the end or a failure only (its idle limit rereads lastProgress when it wakes):
+            // waking it for every chunk cost two context switches per chunk on a busy host
+            if (failure != null) {
+                notifyAll();
+            }
+        } else {
+            early.add(chunk);
+        }
+    }
+
+    synchronized void end() {
+        if (arrived != length && failure == null) {
+            failure = new CommException("stream from rank " + source + " ended after " + arrived + " of " + length
+                    + " bytes", source);
+        }
+        ended = true;
+        notifyAll();
+    }
+
+    synchronized void fail(Throwable cause) {
+        if (failure == null) {
+            failure = cause instanceof CommException c ? c
+                    : new CommException("stream from rank " + source + " failed: " + cause.getMessage(), source, cause);
+        }
+        notifyAll();
+    }
+}

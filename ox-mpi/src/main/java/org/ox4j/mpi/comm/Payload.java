@@ -1,0 +1,187 @@
+package org.ox4j.mpi.comm;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoList;
+
+/**
+ * What a message carries: one CMO or one primitive array ({@code byte[]}, {@code long[]}, {@code double[]}).
+ *
+ * <p>Arrays are not copied when a payload is made (MPI's rule: a send buffer must not be modified until the send
+ * completes); received arrays are fresh. {@link Kind#NONE} is the empty piece used when a payload that cannot be
+ * split is cut into blocks (see {@link Blocks}).
+ */
+public final class Payload {
+    /** Payload kinds, with their envelope codes. */
+    public enum Kind {
+        CMO(0), BYTES(1), LONGS(2), DOUBLES(3), NONE(4);
+
+        private final int code;
+
+        Kind(int code) {
+            this.code = code;
+        }
+
+        /** Code in the envelope's payload-kind field. */
+        public int code() {
+            return code;
+        }
+
+        /** The kind with this code. */
+        public static Kind fromCode(int code) {
+            for (Kind k : values()) {
+                if (k.code == code) {
+                    return k;
+                }
+            }
+            throw new CommException("unknown payload kind: " + code + " (expected: 0..4)");
+        }
+    }
+
+    /** The empty piece. */
+    public static final Payload NONE = new Payload(Kind.NONE, null);
+
+    private final Kind kind;
+    private final Object value;
+    private volatile long byteSize = -1;
+
+    private Payload(Kind kind, Object value) {
+        this.kind = kind;
+        this.value = value;
+    }
+
+    /** A CMO payload. */
+    public static Payload of(Cmo cmo) {
+        return new Payload(Kind.CMO, Objects.requireNonNull(cmo, "cmo"));
+    }
+
+    /** A {@code long[]} payload (not copied). */
+    public static Payload ofLongs(long... values) {
+        return new Payload(Kind.LONGS, Objects.requireNonNull(values, "values"));
+    }
+
+    /** A {@code double[]} payload (not copied). */
+    public static Payload ofDoubles(double... values) {
+        return new Payload(Kind.DOUBLES, Objects.requireNonNull(values, "values"));
+    }
+
+    /** A {@code byte[]} payload (not copied). */
+    public static Payload ofBytes(byte... values) {
+        return new Payload(Kind.BYTES, Objects.requireNonNull(values, "values"));
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    /** True for the three primitive-array kinds. */
+    public boolean isArray() {
+        return kind == Kind.BYTES || kind == Kind.LONGS || kind == Kind.DOUBLES;
+    }
+
+    /** The CMO; {@link CommException} if this is not a CMO payload. */
+    public Cmo cmo() {
+        return (Cmo) expect(Kind.CMO);
+    }
+
+    /** The array (not a copy); {@link CommException} on another kind. */
+    public long[] longs() {
+        return (long[]) expect(Kind.LONGS);
+    }
+
+    /** The array (not a copy); {@link CommException} on another kind. */
+    public double[] doubles() {
+        return (double[]) expect(Kind.DOUBLES);
+    }
+
+    /** The array (not a copy); {@link CommException} on another kind. */
+    public byte[] bytes() {
+        return (byte[]) expect(Kind.BYTES);
+    }
+
+    private Object expect(Kind k) {
+        if (kind != k) {
+            throw new CommException("payload kind: " + kind + " (expected: " + k + ")");
+        }
+        return value;
+    }
+
+    /** True if this is an array payload and {@code other} an array of the same kind and length. */
+    public boolean sameArrayShape(Payload other) {
+        return isArray() && other != null && other.kind == kind && other.count() == count();
+    }
+
+    /**
+     * Copies this array payload's elements into {@code target}'s array (a receive buffer, MPI style); both must be
+     * arrays of the same kind and length.
+     */
+    public void copyTo(Payload target) {
+        if (!sameArrayShape(target)) {
+            throw new CommException("receive buffer " + target + " cannot take " + this
+                    + " (expected: an array of the same kind and length)");
+        }
+        System.arraycopy(value, 0, target.value, 0, count());
+    }
+
+    /** Element count: array length, list length for a {@code CMO_LIST}, 1 for another CMO, 0 for NONE. */
+    public int count() {
+        return switch (kind) {
+            case CMO -> value instanceof CmoList l ? l.size() : 1;
+            case BYTES -> ((byte[]) value).length;
+            case LONGS -> ((long[]) value).length;
+            case DOUBLES -> ((double[]) value).length;
+            case NONE -> 0;
+        };
+    }
+
+    /** Encoded size in bytes: element bytes for arrays, the CMO encoding length otherwise (computed once). */
+    public long byteSize() {
+        long s = byteSize;
+        if (s < 0) {
+            s = switch (kind) {
+                case CMO -> CmoSizes.encodedLength((Cmo) value);
+                case BYTES -> ((byte[]) value).length;
+                case LONGS -> 8L * ((long[]) value).length;
+                case DOUBLES -> 8L * ((double[]) value).length;
+                case NONE -> 0;
+            };
+            byteSize = s;
+        }
+        return s;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof Payload p) || p.kind != kind) {
+            return false;
+        }
+        return switch (kind) {
+            case CMO -> value.equals(p.value);
+            case BYTES -> Arrays.equals((byte[]) value, (byte[]) p.value);
+            case LONGS -> Arrays.equals((long[]) value, (long[]) p.value);
+            case DOUBLES -> Arrays.equals((double[]) value, (double[]) p.value);
+            case NONE -> true;
+        };
+    }
+
+    @Override
+    public int hashCode() {
+        return switch (kind) {
+            case CMO -> value.hashCode();
+            case BYTES -> Arrays.hashCode((byte[]) value);
+            case LONGS -> Arrays.hashCode((long[]) value);
+            case DOUBLES -> Arrays.hashCode((double[]) value);
+            case NONE -> 0;
+        };
+    }
+
+    @Override
+    public String toString() {
+        return switch (kind) {
+            case CMO -> "Payload[" + ((Cmo) value).type() + "]";
+            case NONE -> "Payload[NONE]";
+            default -> "Payload[" + kind + " x " + count() + "]";
+        };
+    }
+}

@@ -1,0 +1,69 @@
+package org.ox4j.mpi.comm;
+
+import java.util.concurrent.CompletableFuture;
+import org.ox4j.cmo.Cmo;
+
+/**
+ * The link layer under a {@link Communicator}: reliable, per-link FIFO delivery of CMOs between the ranks
+ * {@code 0..size()-1} of one server group.
+ *
+ * <p>Contract (implemented over RFC-102 server-to-server links and, for tests, by {@link InMemoryTransport}):
+ * <ul>
+ *   <li>{@link #send} never blocks the caller; the future completes when the message has been handed to the
+ *       link (written to the socket buffer / the peer's queue) and fails if the link is or becomes broken. A
+ *       transport need not support {@code dest == rank()}: the communicator delivers self-messages locally.</li>
+ *   <li>Messages from one source to one destination arrive in the order of the {@code send} calls.</li>
+ *   <li>Exactly one {@link Listener} is registered (before the first message can arrive); it is called on the
+ *       transport's I/O threads, one call at a time per link, and must not block. Inbound messages are always
+ *       consumed, whatever the application threads are doing, so no link is ever stalled by a blocked
+ *       receiver (the progress rule).</li>
+ *   <li>{@link Listener#onLinkFailure} is called at most once per peer when its link breaks; messages already
+ *       delivered stay valid.</li>
+ * </ul>
+ * Messages that are not MPI envelopes (see {@link PeerWire#isEnvelope}) may share the link; the communicator
+ * ignores them with a log line, so a transport may also pass plain RFC-102 data to the same listener.
+ */
+public interface PeerTransport {
+    /** This process's rank, {@code 0 <= rank < size}. */
+    int rank();
+
+    /** Number of ranks in the group. */
+    int size();
+
+    /** Queues {@code message} for rank {@code dest}; completes when handed to the link. Never blocks. */
+    CompletableFuture<Void> send(int dest, Cmo message);
+
+    /**
+     * Queues {@code header} for rank {@code dest}, followed on the same link by a body of {@code length} raw bytes
+     * taken from {@code chunks} as they come (the writer waits for them; other messages to {@code dest} wait
+     * behind the body). Completes when the last byte has been handed to the link. Never blocks. The receiver's
+     * listener gets {@link Listener#onMessage} for the header, then {@link Listener#onStream} for the body.
+     */
+    CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks);
+
+    /**
+     * The longest stream body a peer may announce ({@link org.ox4j.cmo.io.CmoLimits#maxMessageBytes()} of the
+     * links): longer stream headers are refused before anything is allocated for them.
+     */
+    default long maxStreamBytes() {
+        return org.ox4j.cmo.io.CmoLimits.DEFAULT.maxMessageBytes();
+    }
+
+    /** Registers the single inbound listener; a second registration is an {@link IllegalStateException}. */
+    void setListener(Listener listener);
+
+    /** Inbound callbacks, invoked on I/O threads in per-link FIFO order. */
+    interface Listener {
+        /** A message from rank {@code source}. Must not block. */
+        void onMessage(int source, Cmo message);
+
+        /**
+         * The body of a stream from rank {@code source}, right after its header went to {@link #onMessage}. The
+         * listener reads it here, on the I/O thread (blocking only on that link's socket); unread bytes are skipped.
+         */
+        void onStream(int source, StreamBody body);
+
+        /** The link to {@code peer} has failed; no further messages will come from it. */
+        void onLinkFailure(int peer, Throwable cause);
+    }
+}

@@ -1,0 +1,161 @@
+package org.ox4j.mpi.comm;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.List;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoDatum;
+import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoNull;
+import org.ox4j.cmo.CmoString;
+
+/**
+ * Encodes {@link Envelope}s as CMOs, the form in which they cross a {@link PeerTransport} (specified in
+ * {@code specs/src/main/markdown/peer-messaging.md}).
+ *
+ * <pre>
+ * CMO_LIST [ STRING "ox4j-mpi", INT32 version (1), INT32 kind, INT32 context, INT32 source, INT32 tag,
+ *            INT32 mode, INT32 sequence, INT32 payloadKind, payload ]
+ * </pre>
+ * The payload is the CMO itself (kind 0), {@code CMO_NULL} (kind 4, none), or for a primitive array (kinds
+ * 1..3) a {@code CMO_DATUM} of a 4-byte header (element type code, then three zero bytes) followed by the
+ * elements in little-endian order.
+ */
+public final class PeerWire {
+    /** First element of every envelope; plain RFC-102 data never starts this way. */
+    public static final String MAGIC = "ox4j-mpi";
+    /** Envelope format version. */
+    public static final int VERSION = 1;
+
+    private static final CmoString MAGIC_CMO = CmoString.of(MAGIC);
+    private static final int FIELDS = 10;
+    private static final int ARRAY_HEADER = 4;
+
+    private PeerWire() {
+    }
+
+    /** True if {@code cmo} looks like an envelope (a list starting with the magic string). */
+    public static boolean isEnvelope(Cmo cmo) {
+        return cmo instanceof CmoList l && l.size() == FIELDS && MAGIC_CMO.equals(l.get(0));
+    }
+
+    /** The CMO form of {@code e}. */
+    public static Cmo encode(Envelope e) {
+        return CmoList.of(MAGIC_CMO, new CmoInt32(VERSION), new CmoInt32(e.kind().code()),
+                new CmoInt32(e.context()), new CmoInt32(e.source()), new CmoInt32(e.tag()),
+                new CmoInt32(e.mode().code()), new CmoInt32(e.sequence()),
+                new CmoInt32(e.payload().kind().code()), payloadToCmo(e.payload()));
+    }
+
+    /** Parses an envelope; {@link CommException} with a reason if malformed. */
+    public static Envelope decode(Cmo cmo) {
+        if (!isEnvelope(cmo)) {
+            throw new CommException("not an ox4j-mpi envelope: " + cmo.type());
+        }
+        List<Cmo> f = ((CmoList) cmo).elements();
+        int version = int32(f, 1);
+        if (version != VERSION) {
+            throw new CommException("envelope version: " + version + " (expected: " + VERSION + ")");
+        }
+        Payload.Kind pk = Payload.Kind.fromCode(int32(f, 8));
+        return new Envelope(Envelope.Kind.fromCode(int32(f, 2)), int32(f, 3), int32(f, 4), int32(f, 5),
+                SendMode.fromCode(int32(f, 6)), int32(f, 7), payloadFromCmo(pk, f.get(9)));
+    }
+
+    private static int int32(List<Cmo> f, int i) {
+        if (!(f.get(i) instanceof CmoInt32 v)) {
+            throw new CommException("envelope field " + i + ": " + f.get(i).type() + " (expected: INT32)");
+        }
+        return v.value();
+    }
+
+    /** The CMO carrying {@code p}: the CMO itself, a headed datum for arrays, NULL for NONE. */
+    public static Cmo payloadToCmo(Payload p) {
+        switch (p.kind()) {
+            case CMO:
+                return p.cmo();
+            case NONE:
+                return CmoNull.INSTANCE;
+            case BYTES: {
+                byte[] a = p.bytes();
+                ByteBuffer b = header(Payload.Kind.BYTES, a.length);
+                b.put(a);
+                return CmoDatum.wrap(b.array());
+            }
+            case LONGS: {
+                long[] a = p.longs();
+                ByteBuffer b = header(Payload.Kind.LONGS, 8L * a.length);
+                b.asLongBuffer().put(a);
+                return CmoDatum.wrap(b.array());
+            }
+            case DOUBLES: {
+                double[] a = p.doubles();
+                ByteBuffer b = header(Payload.Kind.DOUBLES, 8L * a.length);
+                b.asDoubleBuffer().put(a);
+                return CmoDatum.wrap(b.array());
+            }
+            default:
+                throw new IllegalStateException("kind " + p.kind());
+        }
+    }
+
+    private static ByteBuffer header(Payload.Kind kind, long bodyBytes) {
+        if (bodyBytes > Integer.MAX_VALUE - ARRAY_HEADER) {
+            throw new CommException("array payload too large: " + bodyBytes + " bytes (expected: < 2 GiB)");
+        }
+        ByteBuffer b = ByteBuffer.allocate(ARRAY_HEADER + (int) bodyBytes).order(ByteOrder.LITTLE_ENDIAN);
+        b.put((byte) kind.code()).put((byte) 0).put((byte) 0).put((byte) 0);
+        return b;
+    }
+
+    /** Inverse of {@link #payloadToCmo}. */
+    public static Payload payloadFromCmo(Payload.Kind kind, Cmo cmo) {
+        switch (kind) {
+            case CMO:
+                return Payload.of(cmo);
+            case NONE:
+                return Payload.NONE;
+            default:
+                break;
+        }
+        if (!(cmo instanceof CmoDatum d)) {
+            throw new CommException("array payload: " + cmo.type() + " (expected: DATUM)");
+        }
+        byte[] raw = d.unsafeBytes();
+        if (raw.length < ARRAY_HEADER || raw[0] != kind.code()) {
+            throw new CommException("array payload header: bad element type (expected: " + kind + ")");
+        }
+        ByteBuffer b = ByteBuffer.wrap(raw, ARRAY_HEADER, raw.length - ARRAY_HEADER).slice()
+                .order(ByteOrder.LITTLE_ENDIAN);
+        int body = raw.length - ARRAY_HEADER;
+        switch (kind) {
+            case BYTES: {
+                byte[] a = new byte[body];
+                b.get(a);
+                return Payload.ofBytes(a);
+            }
+            case LONGS: {
+                checkMultiple(body, kind);
+                long[] a = new long[body / 8];
+                b.asLongBuffer().get(a);
+                return Payload.ofLongs(a);
+            }
+            case DOUBLES: {
+                checkMultiple(body, kind);
+                double[] a = new double[body / 8];
+                b.asDoubleBuffer().get(a);
+                return Payload.ofDoubles(a);
+            }
+            default:
+                throw new IllegalStateException("kind " + kind);
+        }
+    }
+
+    private static void checkMultiple(int body, Payload.Kind kind) {
+        if (body % 8 != 0) {
+            throw new CommException("array payload length: " + body + " bytes (expected: multiple of 8 for " + kind
+                    + ")");
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package org.ox4j.mpi.comm;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.ox4j.cmo.io.ByteBufferSource;
+import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.cmo.io.CmoReader;
+import org.ox4j.cmo.io.CmoWriter;
+
+/**
+ * How a {@link Payload} travels as a stream: arrays as their elements in little-endian order, a CMO as its
+ * little-endian CMO encoding (encoded once by the sender, decoded once the last byte arrived).
+ */
+public final class StreamedPayload {
+    private StreamedPayload() {
+    }
+
+    /** A payload's bytes, to be cut into chunks. */
+    public static final class Source {
+        private final Payload payload;
+        private final byte[] encoded;
+
+        private Source(Payload payload) {
+            this.payload = payload;
+            this.encoded = payload.kind() == Payload.Kind.CMO
+                    ? CmoWriter.toBytes(payload.cmo(), ByteOrder.LITTLE_ENDIAN) : null;
+        }
+
+        public Payload.Kind kind() {
+            return payload.kind();
+        }
+
+        public long length() {
+            return encoded != null ? encoded.length : payload.byteSize();
+        }
+
+        /** Fills {@code dst} (position to limit) with the bytes from {@code offset} on (a multiple of 8 for arrays). */
+        public void fill(ByteBuffer dst, long offset) {
+            int n = dst.remaining();
+            switch (payload.kind()) {
+                case LONGS -> {
+                    dst.asLongBuffer().put(payload.longs(), (int) (offset / 8), n / 8);
+                    dst.position(dst.position() + n);
+                }
+                case DOUBLES -> {
+                    dst.asDoubleBuffer().put(payload.doubles(), (int) (offset / 8), n / 8);
+                    dst.position(dst.position() + n);
+                }
+                case BYTES -> dst.put(payload.bytes(), (int) offset, n);
+                case CMO -> dst.put(encoded, (int) offset, n);
+                default -> throw new CommException("a " + payload.kind() + " payload cannot be streamed");
+            }
+        }
+    }
+
+    /** The bytes of {@code p} as a stream source; CMOs are encoded here. */
+    public static Source source(Payload p) {
+        if (p.kind() == Payload.Kind.NONE) {
+            throw new CommException("an empty payload cannot be streamed");
+        }
+        return new Source(p);
+    }
+
+    /** Rebuilds a payload from the chunks of a stream, in order, copying each into the final array. */
+    public static final class Assembler {
+        private final Payload.Kind kind;
+        private final long length;
+        private final Object target;
+        private long filled;
+
+        private Assembler(Payload.Kind kind, long length, Payload buffer) {
+            this.kind = kind;
+            this.length = length;
+            if (buffer != null) {
+                if (!buffer.isArray() || buffer.kind() != kind || buffer.byteSize() != length) {
+                    throw new CommException("stream of " + length + " bytes of " + kind + " does not fit the receive "
+                            + "buffer " + buffer + " (expected: an array of the same kind and size on every rank)");
+                }
+                this.target = switch (kind) {
+                    case LONGS -> buffer.longs();
+                    case DOUBLES -> buffer.doubles();
+                    default -> buffer.bytes();
+                };
+                return;
+            }
+            boolean words = kind == Payload.Kind.LONGS || kind == Payload.Kind.DOUBLES;
+            if (length < 0 || length > Integer.MAX_VALUE - 8 || (words && length % 8 != 0)) {
+                throw new CommException("stream of " + length + " bytes cannot hold a " + kind + " payload");
+            }
+            this.target = switch (kind) {
+                case LONGS -> new long[(int) (length / 8)];
+                case DOUBLES -> new double[(int) (length / 8)];
+                case BYTES, CMO -> new byte[(int) length];
+                default -> throw new CommException("a " + kind + " payload cannot be streamed");
+            };
+        }
+
+        /** Appends the chunk's bytes (position to limit; the position is left unchanged). */
+        public void accept(ByteBuffer chunk) {
+            ByteBuffer c = chunk.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            int n = c.remaining();
+            if (filled + n > length) {
+                throw new CommException("stream longer than its announced " + length + " bytes");
+            }
+            switch (kind) {
+                case LONGS -> c.asLongBuffer().get((long[]) target, (int) (filled / 8), n / 8);
+                case DOUBLES -> c.asDoubleBuffer().get((double[]) target, (int) (filled / 8), n / 8);
+                default -> c.get((byte[]) target, (int) filled, n);
+            }
+            filled += n;
+        }
+
+        /** The payload, once every byte was accepted. */
+        public Payload result() {
+            if (filled != length) {
+                throw new CommException("stream incomplete: " + filled + " of " + length + " bytes");
+            }
+            return switch (kind) {
+                case LONGS -> Payload.ofLongs((long[]) target);
+                case DOUBLES -> Payload.ofDoubles((double[]) target);
+                case BYTES -> Payload.ofBytes((byte[]) target);
+                default -> Payload.of(CmoReader.read(ByteBufferSource.of((byte[]) target, ByteOrder.LITTLE_ENDIAN),
+                        CmoLimits.DEFAULT));
+            };
+        }
+    }
+
+    /** An assembler for a stream of {@code length} bytes of {@code kind}. */
+    public static Assembler assembler(Payload.Kind kind, long length) {
+        return new Assembler(kind, length, null);
+    }
+
+    /** An assembler that fills {@code buffer}'s array (a receive buffer of the stream's kind and size). */
+    public static Assembler assemblerInto(Payload.Kind kind, long length, Payload buffer) {
+        return new Assembler(kind, length, java.util.Objects.requireNonNull(buffer, "buffer"));
+    }
+}

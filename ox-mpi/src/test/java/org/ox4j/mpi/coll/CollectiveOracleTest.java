@@ -1,0 +1,290 @@
+package org.ox4j.mpi.coll;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
+import org.ox4j.mpi.comm.Communicator;
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.comm.RankHarness;
+import org.ox4j.mpi.cost.CostModel;
+
+/**
+ * Every algorithm of every collective, for group sizes 1..8 and every root, against a sequential oracle that
+ * each rank computes locally from the deterministic inputs of all ranks. Non-commutative list append catches
+ * any change of operand order.
+ */
+class CollectiveOracleTest {
+    private static final int LEN = 13;
+    private static final CollectiveSelector ALL = CollectiveSelector.standard(CostModel.DEFAULT);
+
+    static Payload longs(int r, int len) {
+        long[] a = new long[len];
+        for (int i = 0; i < len; i++) {
+            a[i] = r * 100L + i + 1;
+        }
+        return Payload.ofLongs(a);
+    }
+
+    static Payload list(int r) {
+        List<Cmo> xs = new ArrayList<>();
+        for (int i = 0; i <= r % 3; i++) {
+            xs.add(new CmoInt32(r * 10 + i));
+        }
+        return Payload.of(new CmoList(xs));
+    }
+
+    static Payload sumOracle(int upto, int len) {
+        long[] a = new long[len];
+        for (int r = 0; r < upto; r++) {
+            long[] x = longs(r, len).longs();
+            for (int i = 0; i < len; i++) {
+                a[i] += x[i];
+            }
+        }
+        return Payload.ofLongs(a);
+    }
+
+    static Payload appendOracle(int upto) {
+        List<Cmo> xs = new ArrayList<>();
+        for (int r = 0; r < upto; r++) {
+            xs.addAll(((CmoList) list(r).cmo()).elements());
+        }
+        return Payload.of(new CmoList(xs));
+    }
+
+    @SuppressWarnings("unchecked")
+    static <A> List<A> algs(Collective c) {
+        return (List<A>) (List<?>) ALL.candidates(c);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void everyAlgorithmMatchesTheOracle(int p) {
+        AtomicInteger arrived = new AtomicInteger();
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            int r = comm.rank();
+            checkBarrier(coll, arrived, p);
+            checkBcast(coll, r, p);
+            checkReduce(coll, r, p);
+            checkAllreduce(coll, r, p);
+            checkGatherScatter(coll, r, p);
+            checkAllgather(coll, r, p);
+            checkAlltoall(coll, r, p);
+            checkScan(coll, r, p);
+            checkShift(coll, r, p);
+            return null;
+        });
+    }
+
+    private static void checkBarrier(Collectives coll, AtomicInteger arrived, int p) {
+        for (Algorithms.Barrier a : CollectiveOracleTest.<Algorithms.Barrier>algs(Collective.BARRIER)) {
+            arrived.incrementAndGet();
+            coll.barrier(a);
+            assertThat(arrived.get()).as("barrier %s: everyone arrived before anyone left", a.name())
+                    .isGreaterThanOrEqualTo(p);
+            coll.barrier(a);
+            arrived.addAndGet(-1);
+            coll.barrier(a);
+            assertThat(arrived.get()).isZero();
+        }
+    }
+
+    private static void checkBcast(Collectives coll, int r, int p) {
+        List<Payload> values = List.of(longs(99, LEN), appendOracle(5), Payload.of(CmoZZ.of(-123456789012345L)),
+                Payload.ofDoubles(), Payload.of(CmoString.of("opaque")));
+        List<Algorithms.Bcast> as = new ArrayList<>(algs(Collective.BCAST));
+        as.add(BcastPipelinedChain.withSegments(3));
+        for (Algorithms.Bcast a : as) {
+            for (int root = 0; root < p; root++) {
+                for (Payload v : values) {
+                    Payload got = coll.bcast(r == root ? v : null, root, a);
+                    assertThat(got).as("bcast %s root %d value %s", a.name(), root, v).isEqualTo(v);
+                }
+                // MPI style: the root's array into every other rank's buffer
+                Payload want = longs(root + 40, LEN);
+                Payload buffer = r == root ? longs(root + 40, LEN) : Payload.ofLongs(new long[LEN]);
+                coll.bcastInto(buffer, root, a);
+                assertThat(buffer).as("bcastInto %s root %d", a.name(), root).isEqualTo(want);
+            }
+        }
+    }
+
+    private static void checkReduce(Collectives coll, int r, int p) {
+        for (Algorithms.Reduce a : CollectiveOracleTest.<Algorithms.Reduce>algs(Collective.REDUCE)) {
+            for (int root = 0; root < p; root++) {
+                Payload s = coll.reduce(longs(r, LEN), ReduceOps.SUM, root, a);
+                assertThat(s).as("reduce %s sum root %d", a.name(), root).isEqualTo(r == root ? sumOracle(p, LEN)
+                        : null);
+                Payload into = r == root ? Payload.ofLongs(new long[LEN]) : null;
+                coll.reduceInto(longs(r, LEN), into, ReduceOps.SUM, root, a);
+                if (r == root) {
+                    assertThat(into).as("reduceInto %s root %d", a.name(), root).isEqualTo(sumOracle(p, LEN));
+                }
+                if (a.supports(ReduceOps.LIST_APPEND)) {
+                    Payload l = coll.reduce(list(r), ReduceOps.LIST_APPEND, root, a);
+                    assertThat(l).as("reduce %s append root %d", a.name(), root)
+                            .isEqualTo(r == root ? appendOracle(p) : null);
+                }
+            }
+        }
+    }
+
+    private static void checkAllreduce(Collectives coll, int r, int p) {
+        for (Algorithms.Allreduce a : CollectiveOracleTest.<Algorithms.Allreduce>algs(Collective.ALLREDUCE)) {
+            for (int len : new int[] {LEN, 2, 0}) {
+                assertThat(coll.allreduce(longs(r, len), ReduceOps.SUM, a)).as("allreduce %s len %d", a.name(), len)
+                        .isEqualTo(sumOracle(p, len));
+            }
+            double[] d = {r, -r, 0.5 * r};
+            double[] max = {p - 1, 0, 0.5 * (p - 1)};
+            assertThat(coll.allreduce(Payload.ofDoubles(d), ReduceOps.MAX, a).doubles()).containsExactly(max);
+            assertThat(coll.allreduce(Payload.of(CmoZZ.of(r + 1)), ReduceOps.PROD, a))
+                    .isEqualTo(Payload.of(CmoZZ.of(factorial(p))));
+            if (a.supports(ReduceOps.LIST_APPEND)) {
+                assertThat(coll.allreduce(list(r), ReduceOps.LIST_APPEND, a)).as("allreduce %s append", a.name())
+                        .isEqualTo(appendOracle(p));
+            }
+        }
+    }
+
+    private static long factorial(int n) {
+        long f = 1;
+        for (int i = 2; i <= n; i++) {
+            f *= i;
+        }
+        return f;
+    }
+
+    private static void checkGatherScatter(Collectives coll, int r, int p) {
+        List<Payload> expected = new ArrayList<>();
+        for (int i = 0; i < p; i++) {
+            expected.add(i % 2 == 0 ? list(i) : longs(i, i));
+        }
+        Payload mine = expected.get(r);
+        for (Algorithms.Gather a : CollectiveOracleTest.<Algorithms.Gather>algs(Collective.GATHER)) {
+            for (int root = 0; root < p; root++) {
+                List<Payload> got = coll.gather(mine, root, a);
+                assertThat(got).as("gather %s root %d", a.name(), root).isEqualTo(r == root ? expected : null);
+            }
+        }
+        for (Algorithms.Scatter a : CollectiveOracleTest.<Algorithms.Scatter>algs(Collective.SCATTER)) {
+            for (int root = 0; root < p; root++) {
+                Payload got = coll.scatter(r == root ? expected : null, root, a);
+                assertThat(got).as("scatter %s root %d", a.name(), root).isEqualTo(mine);
+            }
+        }
+    }
+
+    private static void checkAllgather(Collectives coll, int r, int p) {
+        List<Payload> expected = new ArrayList<>();
+        for (int i = 0; i < p; i++) {
+            expected.add(i % 2 == 0 ? list(i) : longs(i, 3));
+        }
+        for (Algorithms.Allgather a : CollectiveOracleTest.<Algorithms.Allgather>algs(Collective.ALLGATHER)) {
+            assertThat(coll.allgather(expected.get(r), a)).as("allgather %s", a.name()).isEqualTo(expected);
+        }
+    }
+
+    private static Payload block(int from, int to) {
+        return (from + to) % 2 == 0 ? Payload.of(CmoList.of(new CmoInt32(from), new CmoInt32(to)))
+                : Payload.ofLongs(from, to, from * to);
+    }
+
+    private static void checkAlltoall(Collectives coll, int r, int p) {
+        List<Payload> send = new ArrayList<>();
+        List<Payload> expected = new ArrayList<>();
+        for (int j = 0; j < p; j++) {
+            send.add(block(r, j));
+            expected.add(block(j, r));
+        }
+        for (Algorithms.Alltoall a : CollectiveOracleTest.<Algorithms.Alltoall>algs(Collective.ALLTOALL)) {
+            assertThat(coll.alltoall(send, a)).as("alltoall %s", a.name()).isEqualTo(expected);
+        }
+    }
+
+    private static void checkScan(Collectives coll, int r, int p) {
+        for (Algorithms.Scan a : CollectiveOracleTest.<Algorithms.Scan>algs(Collective.SCAN)) {
+            assertThat(coll.scan(longs(r, LEN), ReduceOps.SUM, a)).as("scan %s", a.name())
+                    .isEqualTo(sumOracle(r + 1, LEN));
+            assertThat(coll.scan(list(r), ReduceOps.LIST_APPEND, a)).as("scan %s append", a.name())
+                    .isEqualTo(appendOracle(r + 1));
+        }
+        for (Algorithms.Exscan a : CollectiveOracleTest.<Algorithms.Exscan>algs(Collective.EXSCAN)) {
+            assertThat(coll.exscan(longs(r, LEN), ReduceOps.SUM, a)).as("exscan %s", a.name())
+                    .isEqualTo(r == 0 ? null : sumOracle(r, LEN));
+            assertThat(coll.exscan(list(r), ReduceOps.LIST_APPEND, a)).as("exscan %s append", a.name())
+                    .isEqualTo(r == 0 ? null : appendOracle(r));
+        }
+    }
+
+    private static void checkShift(Collectives coll, int r, int p) {
+        for (Algorithms.QShift a : CollectiveOracleTest.<Algorithms.QShift>algs(Collective.QSHIFT)) {
+            for (int q : new int[] {0, 1, 3, p - 1, -1, p + 2}) {
+                int from = Math.floorMod(r - q, p);
+                assertThat(coll.shift(list(r), q, a)).as("shift %s q %d", a.name(), q).isEqualTo(list(from));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3, 4, 7})
+    void selectedAlgorithmsAgreeAcrossRanksAndMatchTheOracle(int p) {
+        // a model where large messages favour splitting algorithms, so the bcast announcement path runs
+        CollectiveSelector sel = CollectiveSelector.standard(CostModel.hockney(1e-4, 1e-8, 1e-9));
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, sel, Duration.ofSeconds(30));
+            int r = comm.rank();
+            for (int root = 0; root < p; root++) {
+                Payload small = longs(root, 3);
+                Payload big = longs(root, 200_000);
+                assertThat(coll.bcast(r == root ? small : null, root)).isEqualTo(small);
+                assertThat(coll.bcast(r == root ? big : null, root)).isEqualTo(big);
+                assertThat(coll.bcast(r == root ? list(root) : null, root)).isEqualTo(list(root));
+                assertThat(coll.reduce(list(r), ReduceOps.LIST_APPEND, root)).isEqualTo(r == root ? appendOracle(p)
+                        : null);
+                // into buffers every rank picks the algorithm from the size it knows: no announcement, same result
+                Payload buffer = r == root ? longs(root, 200_000) : Payload.ofLongs(new long[200_000]);
+                coll.bcastInto(buffer, root);
+                assertThat(buffer).isEqualTo(big);
+                Payload sum = r == root ? Payload.ofLongs(new long[200_000]) : null;
+                coll.reduceInto(longs(r, 200_000), sum, ReduceOps.SUM, root);
+                if (r == root) {
+                    assertThat(sum).isEqualTo(sumOracle(p, 200_000));
+                }
+            }
+            assertThat(coll.allreduce(longs(r, 100_000), ReduceOps.SUM)).isEqualTo(sumOracle(p, 100_000));
+            assertThat(coll.allreduce(list(r), ReduceOps.LIST_APPEND)).isEqualTo(appendOracle(p));
+            assertThat(coll.scan(list(r), ReduceOps.LIST_APPEND)).isEqualTo(appendOracle(r + 1));
+            assertThat(coll.allgather(list(r))).hasSize(p);
+            coll.barrier();
+            return null;
+        });
+    }
+
+    @org.junit.jupiter.api.RepeatedTest(20)
+    void collectiveTrafficNeverMatchesUserWildcardReceives() {
+        RankHarness.run(3, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            var pending = comm.iRecv(Communicator.ANY_SOURCE, Communicator.ANY_TAG);
+            coll.bcast(comm.rank() == 0 ? list(0) : null, 0, BcastBinomial.INSTANCE);
+            // nobody sends user messages before leaving the barrier, so nothing may have matched yet
+            assertThat(pending.test()).isFalse();
+            coll.barrier();
+            comm.send(Payload.of(new CmoInt32(comm.rank())), (comm.rank() + 1) % 3, 5);
+            assertThat(pending.payload().cmo()).isEqualTo(new CmoInt32((comm.rank() + 2) % 3));
+            assertThat(pending.await().tag()).isEqualTo(5);
+            return null;
+        });
+    }
+}

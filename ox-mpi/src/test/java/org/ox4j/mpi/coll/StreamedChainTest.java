@@ -1,0 +1,265 @@
+package org.ox4j.mpi.coll;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
+import org.ox4j.mpi.comm.CommException;
+import org.ox4j.mpi.comm.InMemoryTransport;
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.comm.RankHarness;
+
+/**
+ * The streamed chain bcast and reduce with 64-byte chunks passed on once 16 bytes have come (the test transport
+ * hands over 3 bytes more than asked for, so pieces end between elements), so that every payload is cut into many
+ * chunks of uneven sizes that are relayed while later ones are still on the way; results are compared with a fold
+ * of the op over the inputs.
+ */
+class StreamedChainTest {
+    private static final String CHUNK = "ox.comm.streamChunkBytes";
+    private static final String FORWARD = "ox.comm.streamForwardBytes";
+    private static final CollectiveSelector ALL = CollectiveSelector.standard(org.ox4j.mpi.cost.CostModel.DEFAULT);
+
+    @BeforeAll
+    static void smallChunks() {
+        System.setProperty(CHUNK, "64");
+        System.setProperty(FORWARD, "16");
+    }
+
+    @AfterAll
+    static void defaultChunks() {
+        System.clearProperty(CHUNK);
+        System.clearProperty(FORWARD);
+    }
+
+    private static long[] longs(int seed, int n) {
+        Random rnd = new Random(seed);
+        long[] a = new long[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = rnd.nextLong();
+        }
+        return a;
+    }
+
+    private static double[] doubles(int seed, int n) {
+        Random rnd = new Random(seed);
+        double[] a = new double[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = rnd.nextGaussian();
+        }
+        return a;
+    }
+
+    private static byte[] bytes(int seed, int n) {
+        byte[] a = new byte[n];
+        new Random(seed).nextBytes(a);
+        return a;
+    }
+
+    private static List<Payload> inputs(int r) {
+        return List.of(Payload.ofLongs(longs(r, 1000)), Payload.ofDoubles(doubles(r, 333)),
+                Payload.ofBytes(bytes(r, 1001)), Payload.ofLongs(), Payload.ofLongs(r));
+    }
+
+    private static ReduceOp opFor(Payload v) {
+        return switch (v.kind()) {
+            case DOUBLES -> ReduceOps.MIN;
+            case BYTES -> ReduceOps.BXOR;
+            default -> ReduceOps.SUM;
+        };
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 6})
+    void bcastDeliversEveryPayloadFromEveryRoot(int p) {
+        List<Payload> values = new ArrayList<>(inputs(7));
+        values.add(Payload.of(CmoList.of(CmoZZ.of(-12345678901234L), CmoString.of("x".repeat(500)))));
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            for (int root = 0; root < p; root++) {
+                for (Payload v : values) {
+                    Payload got = coll.bcast(comm.rank() == root ? v : null, root, BcastStreamedChain.INSTANCE);
+                    assertThat(got).as("root %d, %s", root, v.kind()).isEqualTo(v);
+                }
+            }
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 6})
+    void reduceCombinesEveryRankOnceAtEveryRoot(int p) {
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            int r = comm.rank();
+            for (int root = 0; root < p; root++) {
+                for (int k = 0; k < inputs(r).size(); k++) {
+                    Payload mine = inputs(r).get(k);
+                    ReduceOp op = opFor(mine);
+                    Payload expected = inputs(0).get(k);
+                    for (int q = 1; q < p; q++) {
+                        expected = op.apply(expected, inputs(q).get(k));
+                    }
+                    Payload got = coll.reduce(mine, op, root, ReduceStreamedChain.INSTANCE);
+                    assertThat(got).as("root %d, %s with %s", root, mine.kind(), op.name())
+                            .isEqualTo(r == root ? expected : null);
+                }
+            }
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5})
+    void intoBuffersRelaysFillTheirBufferAndTheRootCombinesIntoItsOwn(int p) {
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            int r = comm.rank();
+            for (int root = 0; root < p; root++) {
+                for (Payload v : inputs(root)) {
+                    Payload buffer = r == root ? v : emptyLike(v);
+                    coll.bcastInto(buffer, root, BcastStreamedChain.INSTANCE);
+                    assertThat(buffer).as("bcastInto root %d, %s", root, v.kind()).isEqualTo(v);
+                }
+                for (int k = 0; k < inputs(r).size(); k++) {
+                    Payload mine = inputs(r).get(k);
+                    ReduceOp op = opFor(mine);
+                    Payload expected = inputs(0).get(k);
+                    for (int q = 1; q < p; q++) {
+                        expected = op.apply(expected, inputs(q).get(k));
+                    }
+                    Payload result = r == root ? emptyLike(mine) : null;
+                    coll.reduceInto(mine, result, op, root, ReduceStreamedChain.INSTANCE);
+                    if (r == root) {
+                        assertThat(result).as("reduceInto root %d, %s", root, mine.kind()).isEqualTo(expected);
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    @Test
+    void aReceiveBufferOfAnotherSizeIsRefusedNamingBothSizes() {
+        assertThatThrownBy(() -> RankHarness.run(2, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(5));
+            Payload buffer = comm.rank() == 0 ? Payload.ofLongs(longs(1, 100)) : Payload.ofLongs(new long[99]);
+            coll.bcastInto(buffer, 0, BcastStreamedChain.INSTANCE);
+            return null;
+        })).hasStackTraceContaining("stream of 800 bytes of LONGS does not fit the receive buffer Payload[LONGS x 99]");
+        assertThatThrownBy(() -> RankHarness.run(1, comm -> {
+            new Collectives(comm, ALL, Duration.ofSeconds(5)).reduceInto(Payload.ofLongs(1, 2), Payload.ofDoubles(0, 0),
+                    ReduceOps.SUM, 0);
+            return null;
+        })).hasStackTraceContaining("does not match its value");
+    }
+
+    private static Payload emptyLike(Payload v) {
+        return switch (v.kind()) {
+            case LONGS -> Payload.ofLongs(new long[v.count()]);
+            case DOUBLES -> Payload.ofDoubles(new double[v.count()]);
+            default -> Payload.ofBytes(new byte[v.count()]);
+        };
+    }
+
+    @Test
+    void reduceOfCmoValuesFallsBackToTheBinomialTree() {
+        List<Payload> sums = RankHarness.run(4, comm -> new Collectives(comm, ALL, Duration.ofSeconds(30))
+                .reduce(Payload.of(CmoZZ.of(1000L + comm.rank())), ReduceOps.SUM, 2, ReduceStreamedChain.INSTANCE));
+        assertThat(sums.get(2)).isEqualTo(Payload.of(CmoZZ.of(4006L)));
+        assertThat(sums.get(0)).isNull();
+    }
+
+    @Test
+    void onlyCommutativeElementwiseOpsAreOffered() {
+        assertThat(ReduceStreamedChain.INSTANCE.supports(ReduceOps.SUM)).isTrue();
+        assertThat(ReduceStreamedChain.INSTANCE.supports(ReduceOps.LIST_APPEND)).isFalse();
+    }
+
+    @Test
+    void aBrokenLinkInTheChainNamesTheRankBeyondIt() {
+        try (InMemoryTransport.Group g = InMemoryTransport.group(3)) {
+            g.breakLink(1, 2, new java.io.IOException("cable pulled"));
+            List<Object> outcome = RankHarness.run(g, comm -> {
+                Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(5));
+                try {
+                    coll.bcast(comm.rank() == 0 ? Payload.ofLongs(longs(1, 500)) : null, 0,
+                            BcastStreamedChain.INSTANCE);
+                    return "ok";
+                } catch (CommException e) {
+                    return e.rank();
+                }
+            });
+            // rank 2 tells the others that its link to rank 1 broke: the root has either finished by then or
+            // fails naming rank 1, whichever comes first
+            assertThat(outcome.subList(1, 3)).containsExactly(2, 1);
+            assertThat(outcome.get(0)).isIn("ok", 1);
+        }
+    }
+
+    @Test
+    void aSilentRootIsNamedAsFailedWhenTheChannelTimesOut() {
+        List<Object> outcome = RankHarness.run(2, comm -> {
+            if (comm.rank() == 0) {
+                return "absent";
+            }
+            try {
+                new Collectives(comm, ALL, Duration.ofMillis(300)).bcast(null, 0, BcastStreamedChain.INSTANCE);
+                return "ok";
+            } catch (org.ox4j.mpi.comm.RankFailedException e) {
+                return e.rank();
+            }
+        });
+        assertThat(outcome).containsExactly("absent", 0);
+    }
+
+    @Test
+    void streamsLongerThanTheLinkLimitAreRefusedOnBothSides() throws Exception {
+        try (InMemoryTransport.Group g = InMemoryTransport.group(2)) {
+            InMemoryTransport raw = g.transport(0);
+            raw.setListener(new org.ox4j.mpi.comm.PeerTransport.Listener() {
+                @Override
+                public void onMessage(int source, org.ox4j.cmo.Cmo message) {
+                }
+
+                @Override
+                public void onStream(int source, org.ox4j.mpi.comm.StreamBody body) {
+                }
+
+                @Override
+                public void onLinkFailure(int peer, Throwable cause) {
+                }
+            });
+            org.ox4j.mpi.comm.Communicator receiver = org.ox4j.mpi.comm.Communicator.world(g.transport(1));
+            long limit = raw.maxStreamBytes();
+            assertThatThrownBy(() -> receiver.sendStream(0, 7, Payload.Kind.LONGS, limit + 8, null))
+                    .isInstanceOf(CommException.class).hasMessageContaining("length");
+            // a hostile header announcing more than the limit is dropped before anything is allocated for it
+            raw.send(1, org.ox4j.mpi.comm.PeerWire.encode(new org.ox4j.mpi.comm.Envelope(
+                    org.ox4j.mpi.comm.Envelope.Kind.STREAM, 0, 0, 7, org.ox4j.mpi.comm.SendMode.STANDARD, 1,
+                    Payload.ofLongs(Payload.Kind.LONGS.code(), 1L << 40)))).get();
+            assertThatThrownBy(() -> receiver.recvStream(0, 7, Duration.ofMillis(300)))
+                    .isInstanceOf(CommException.class).hasMessageContaining("no stream");
+        }
+    }
+
+    @Test
+    void theModelPrefersTheStreamForLargeMessagesOnly() {
+        org.ox4j.mpi.cost.CostModel lan = org.ox4j.mpi.cost.CostModel.hockney(50e-6, 8e-9, 1e-9);
+        CollectiveSelector s = CollectiveSelector.standard(lan);
+        assertThat(s.cheapest(Collective.BCAST, 8, 8, null, true).name()).isNotEqualTo("stream_chain");
+        assertThat(s.cheapest(Collective.BCAST, 8, 16L << 20, null, true).name()).isEqualTo("stream_chain");
+        assertThat(s.cheapest(Collective.REDUCE, 8, 16L << 20, ReduceOps.SUM, true).name()).isEqualTo("stream_chain");
+    }
+}

@@ -1,0 +1,59 @@
+package org.ox4j.mpi.comm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.ox4j.cmo.Cmo;
+
+/** Wraps a transport and holds every send (not handed to the link) until {@link #release()}. */
+final class HeldTransport implements PeerTransport {
+    private final PeerTransport inner;
+    private final List<Runnable> held = new ArrayList<>();
+
+    HeldTransport(PeerTransport inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    public int rank() {
+        return inner.rank();
+    }
+
+    @Override
+    public int size() {
+        return inner.size();
+    }
+
+    @Override
+    public synchronized CompletableFuture<Void> send(int dest, Cmo message) {
+        CompletableFuture<Void> f = new CompletableFuture<>();
+        held.add(() -> inner.send(dest, message).whenComplete((v, e) -> {
+            if (e != null) {
+                f.completeExceptionally(e);
+            } else {
+                f.complete(null);
+            }
+        }));
+        return f;
+    }
+
+    @Override
+    public CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks) {
+        return inner.sendStream(dest, header, length, chunks);
+    }
+
+    /** Hands every held message to the link, in order. */
+    void release() {
+        List<Runnable> now;
+        synchronized (this) {
+            now = new ArrayList<>(held);
+            held.clear();
+        }
+        now.forEach(Runnable::run);
+    }
+
+    @Override
+    public void setListener(Listener listener) {
+        inner.setListener(listener);
+    }
+}

@@ -1,6 +1,0 @@
-/**
- * Collective operations on a {@link org.ox4j.server.comm.Communicator}: the {@link
- * org.ox4j.server.coll.Collectives} facade, one class per algorithm with its α-β cost, and the {@link
- * org.ox4j.server.coll.CollectiveSelector}. See {@code specs/src/main/markdown/collectives.md}.
- */
-package org.ox4j.server.coll;

@@ -16,6 +16,7 @@ import org.ox4j.algebra.Divisors;
 import org.ox4j.algebra.ModPoly;
 import org.ox4j.algebra.Modulus;
 import org.ox4j.algebra.gb.F4;
+import org.ox4j.algebra.gb.ModularGroebner;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.NormalForm;
@@ -51,6 +52,12 @@ public final class Groebner {
     public List<Value> basis(List<Value> f, Ring ring) {
         List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(f, ring);
         Comparator<DegreeVector> ord = ring.order().comparator();
+        if (ring.characteristic() == 0 && ring.order() == TermOrder.GREVLEX) {
+            List<Value> certified = multiModular(f, ring);
+            if (certified != null) {
+                return certified;
+            }
+        }
         if (ring.characteristic() == 0) {
             List<MultivariatePolynomial<BigInteger>> g = integer(ord).reducedBasis(toZ(in));
             List<Value> out = new ArrayList<>();
@@ -95,6 +102,33 @@ public final class Groebner {
         List<Value> out = new ArrayList<>();
         for (ModPoly g : F4.basis(in, algebra.interrupt(), THREADS)) {
             out.add(fromKernel(QPoly.of(g.lift()), ring));
+        }
+        return out;
+    }
+
+    /**
+     * The certified reduced basis over Q by multi-modular F4 ({@link ModularGroebner}), or null when it gave up
+     * (the fraction-free Buchberger then runs).
+     */
+    private List<Value> multiModular(List<Value> f, Ring ring) {
+        MonomialLayout layout = MonomialLayout.forDegree(kernelOrder(ring), degreeBound(f));
+        List<ZPoly> in = new ArrayList<>();
+        for (Value v : f) {
+            check(v, ring);
+            if (!v.isZero()) {
+                in.add(kernel(v, ring, layout).primitiveIntegral());
+            }
+        }
+        if (in.isEmpty()) {
+            return List.of();
+        }
+        List<ZPoly> g = ModularGroebner.basis(in, algebra.interrupt(), THREADS);
+        if (g == null) {
+            return null;
+        }
+        List<Value> out = new ArrayList<>();
+        for (ZPoly p : g) {
+            out.add(fromKernel(QPoly.of(p), ring));
         }
         return out;
     }

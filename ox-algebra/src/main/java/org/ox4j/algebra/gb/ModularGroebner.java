@@ -1,0 +1,478 @@
+package org.ox4j.algebra.gb;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.ox4j.algebra.Divisors;
+import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.ModPoly;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.Modulus;
+import org.ox4j.algebra.NormalForm;
+import org.ox4j.algebra.QPoly;
+import org.ox4j.algebra.ZPoly;
+
+/**
+ * The reduced Gröbner basis over Q in degree reverse lexicographic order by multi-modular F4, certified.
+ *
+ * <p>The input is homogenised with a new lowest variable t, so that the modular images and the certificate work
+ * with homogeneous ideals. Bases of F^h modulo 31-bit primes (from 2^31−1 downwards) are computed by {@link F4};
+ * images are grouped by their leading monomials and the largest group is lifted (a prime whose leading monomials
+ * disagree with the majority is unlucky and set aside, never merged); coefficients are combined by the Chinese
+ * remainder theorem and rational reconstruction, and a candidate is accepted once one more prime leaves it
+ * unchanged.
+ *
+ * <p><b>Certificate</b> (Arnold's criterion for homogeneous ideals): the candidate G^h (1) is a Gröbner basis
+ * over Q — every S-polynomial of a Gebauer–Möller-sufficient set of pairs reduces to 0, (2) contains the input —
+ * every f^h reduces to 0, and (3) has the leading monomials of the reduced basis of F^h modulo a prime of its
+ * group. (1) and (2) give ⟨F^h⟩ ⊆ ⟨G^h⟩ and lt⟨G^h⟩ = ⟨lt G^h⟩; in every degree d, reduction modulo p cannot raise
+ * the rank of the d-part spanned by x^a·f^h, so ⟨lt G^h⟩ = lt(F^h mod p) has at most as many monomials of degree d
+ * as lt⟨F^h⟩ ⊆ ⟨lt G^h⟩: the leading ideals are equal and hence ⟨G^h⟩ = ⟨F^h⟩. Dehomogenising (t = 1) a grevlex
+ * basis of ⟨F^h⟩ with t lowest gives a basis of ⟨F⟩; it is made minimal and reduced, each element primitive with a
+ * positive leading coefficient.
+ *
+ * <p>Cost: one F4 run per prime (the number of primes grows with the size of the coefficients), plus the
+ * certificate's normal forms over Z, one per checked pair and per input polynomial. Returns null (and the caller
+ * uses its other method) when no certified basis is found within {@link #MAX_PRIMES} primes.
+ */
+public final class ModularGroebner {
+    /** Primes tried before giving up. */
+    static final int MAX_PRIMES = 200;
+
+    private ModularGroebner() {
+    }
+
+    /** The certified reduced basis of {@code f} (grevlex polynomials over Z), sorted by increasing leading term. */
+    public static List<ZPoly> basis(List<ZPoly> f, Interrupt interrupt, int threads) {
+        List<ZPoly> in = new ArrayList<>();
+        for (ZPoly p : f) {
+            if (!p.isZero()) {
+                in.add(p.primitivePart());
+            }
+        }
+        if (in.isEmpty()) {
+            return List.of();
+        }
+        int n = in.get(0).layout().variables();
+        if (!in.get(0).layout().order().equals(MonomialOrder.grevlex(n))) {
+            throw new IllegalArgumentException("multi-modular bases are computed in grevlex, not "
+                    + in.get(0).layout().order());
+        }
+        long degree = 0;
+        for (ZPoly p : in) {
+            degree = Math.max(degree, p.totalDegree());
+        }
+        MonomialLayout hl = MonomialLayout.forDegree(MonomialOrder.grevlex(n + 1), Math.max(64, 4 * degree));
+        List<ZPoly> fh = new ArrayList<>();
+        for (ZPoly p : in) {
+            fh.add(homogenize(p, hl));
+        }
+        Map<String, Group> groups = new LinkedHashMap<>();
+        long prime = Integer.MAX_VALUE + 2L;
+        int tried = 0;
+        int batch = Math.max(1, threads);
+        while (tried < MAX_PRIMES) {
+            interrupt.check();
+            // a batch of primes at once, one F4 each (independent runs use the cores better than one split run)
+            List<Modulus> moduli = new ArrayList<>();
+            List<List<ModPoly>> inputs = new ArrayList<>();
+            while (moduli.size() < batch && tried < MAX_PRIMES) {
+                prime = previousPrime(prime);
+                tried++;
+                Modulus m = Modulus.of(prime);
+                List<ModPoly> images = images(fh, m);
+                if (images != null) {
+                    moduli.add(m);
+                    inputs.add(images);
+                }
+            }
+            List<java.util.concurrent.CompletableFuture<List<ModPoly>>> runs = new ArrayList<>();
+            for (int k = 1; k < inputs.size(); k++) {
+                List<ModPoly> images = inputs.get(k);
+                runs.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> F4.basis(images, interrupt, 1),
+                        F4.pool()));
+            }
+            List<List<ModPoly>> results = new ArrayList<>();
+            if (!inputs.isEmpty()) {
+                results.add(F4.basis(inputs.get(0), interrupt, 1));
+            }
+            for (java.util.concurrent.CompletableFuture<List<ModPoly>> r : runs) {
+                results.add(F4.join(r));
+            }
+            for (int k = 0; k < results.size(); k++) {
+                List<ModPoly> gp = results.get(k);
+                Group g = groups.computeIfAbsent(signature(gp), key -> new Group());
+                g.add(gp, moduli.get(k));
+                if (g != largest(groups)) {
+                    continue; // an image of a minority (unlucky) group
+                }
+                List<QPoly> candidate = g.reconstruct();
+                if (candidate == null) {
+                    continue;
+                }
+                if (g.previous != null && g.previous.equals(candidate)) {
+                    List<ZPoly> gh = new ArrayList<>();
+                    for (QPoly q : candidate) {
+                        gh.add(q.primitiveIntegral());
+                    }
+                    if (certified(gh, fh, interrupt, threads)) {
+                        return reducedDehomogenized(gh, in.get(0).layout(), interrupt);
+                    }
+                }
+                g.previous = candidate;
+            }
+        }
+        return null;
+    }
+
+    private static Group largest(Map<String, Group> groups) {
+        Group best = null;
+        for (Group c : groups.values()) {
+            if (best == null || c.primes > best.primes) {
+                best = c;
+            }
+        }
+        return best;
+    }
+
+    /** The images of the input modulo m, or null when m divides a coefficient (the image loses terms). */
+    private static List<ModPoly> images(List<ZPoly> fh, Modulus m) {
+        List<ModPoly> images = new ArrayList<>();
+        for (ZPoly p : fh) {
+            ModPoly q = ModPoly.of(p, m);
+            if (q.size() != p.size()) {
+                return null;
+            }
+            images.add(q);
+        }
+        return images;
+    }
+
+    private static long previousPrime(long p) {
+        long q = p - 2;
+        if (q % 2 == 0) {
+            q--;
+        }
+        while (!BigInteger.valueOf(q).isProbablePrime(40)) {
+            q -= 2;
+        }
+        return q;
+    }
+
+    static ZPoly homogenize(ZPoly p, MonomialLayout hl) {
+        int n = p.layout().variables();
+        int d = p.totalDegree();
+        int[][] e = new int[p.size()][];
+        BigInteger[] c = new BigInteger[p.size()];
+        for (int i = 0; i < p.size(); i++) {
+            int[] x = Arrays.copyOf(p.exponents(i), n + 1);
+            x[n] = d - p.termDegree(i);
+            e[i] = x;
+            c[i] = p.coefficient(i);
+        }
+        return ZPoly.of(hl, e, c);
+    }
+
+    private static String signature(List<ModPoly> g) {
+        StringBuilder sb = new StringBuilder();
+        for (ModPoly p : g) {
+            sb.append(Arrays.toString(p.exponents(0))).append(';');
+        }
+        return sb.toString();
+    }
+
+    /** The images of one leading-monomial signature, combined coefficient by coefficient. */
+    private static final class Group {
+        int primes;
+        BigInteger modulus = BigInteger.ONE;
+        /** Per basis element: monomial (as a list) → residue modulo {@code modulus}. */
+        List<Map<List<Integer>, BigInteger>> residues;
+        List<int[][]> shapes;
+        List<QPoly> previous;
+        MonomialLayout layout;
+
+        void add(List<ModPoly> image, Modulus m) {
+            BigInteger p = BigInteger.valueOf(m.value());
+            if (residues == null) {
+                residues = new ArrayList<>();
+                for (int k = 0; k < image.size(); k++) {
+                    residues.add(new HashMap<>());
+                }
+                layout = image.get(0).layout();
+            }
+            BigInteger inv = modulus.mod(p).modInverse(p);
+            for (int k = 0; k < image.size(); k++) {
+                Map<List<Integer>, BigInteger> r = residues.get(k);
+                Map<List<Integer>, Long> fresh = new HashMap<>();
+                ModPoly g = image.get(k);
+                for (int i = 0; i < g.size(); i++) {
+                    fresh.put(key(g.exponents(i)), g.coefficient(i));
+                }
+                java.util.Set<List<Integer>> all = new java.util.HashSet<>(r.keySet());
+                all.addAll(fresh.keySet());
+                for (List<Integer> mono : all) {
+                    BigInteger a = r.getOrDefault(mono, BigInteger.ZERO);
+                    BigInteger b = BigInteger.valueOf(fresh.getOrDefault(mono, 0L));
+                    // x ≡ a (mod M), x ≡ b (mod p): x = a + M·((b − a)·M⁻¹ mod p)
+                    BigInteger t = b.subtract(a).mod(p).multiply(inv).mod(p);
+                    r.put(mono, a.add(modulus.multiply(t)));
+                }
+            }
+            modulus = modulus.multiply(p);
+            primes++;
+        }
+
+        /** Rational reconstruction of every coefficient, or null when one fails. */
+        List<QPoly> reconstruct() {
+            BigInteger bound = modulus.shiftRight(1).sqrt();
+            List<QPoly> out = new ArrayList<>();
+            for (Map<List<Integer>, BigInteger> r : residues) {
+                List<int[]> exps = new ArrayList<>();
+                List<BigInteger[]> coefs = new ArrayList<>();
+                BigInteger lcm = BigInteger.ONE;
+                for (Map.Entry<List<Integer>, BigInteger> e : r.entrySet()) {
+                    if (e.getValue().signum() == 0) {
+                        continue;
+                    }
+                    BigInteger[] q = rational(e.getValue(), modulus, bound);
+                    if (q == null) {
+                        return null;
+                    }
+                    exps.add(unkey(e.getKey()));
+                    coefs.add(q);
+                    lcm = lcm.divide(lcm.gcd(q[1])).multiply(q[1]);
+                }
+                BigInteger[] c = new BigInteger[coefs.size()];
+                for (int i = 0; i < c.length; i++) {
+                    c[i] = coefs.get(i)[0].multiply(lcm.divide(coefs.get(i)[1]));
+                }
+                out.add(QPoly.of(ZPoly.of(layout, exps.toArray(int[][]::new), c), lcm));
+            }
+            return out;
+        }
+    }
+
+    private static List<Integer> key(int[] e) {
+        List<Integer> k = new ArrayList<>(e.length);
+        for (int x : e) {
+            k.add(x);
+        }
+        return k;
+    }
+
+    private static int[] unkey(List<Integer> k) {
+        int[] e = new int[k.size()];
+        for (int i = 0; i < e.length; i++) {
+            e[i] = k.get(i);
+        }
+        return e;
+    }
+
+    /** n/d ≡ a (mod m) with |n|, d ≤ bound (extended Euclid), or null. */
+    static BigInteger[] rational(BigInteger a, BigInteger m, BigInteger bound) {
+        BigInteger r0 = m;
+        BigInteger r1 = a.mod(m);
+        BigInteger t0 = BigInteger.ZERO;
+        BigInteger t1 = BigInteger.ONE;
+        while (r1.compareTo(bound) > 0) {
+            BigInteger[] qr = r0.divideAndRemainder(r1);
+            r0 = r1;
+            r1 = qr[1];
+            BigInteger t = t0.subtract(qr[0].multiply(t1));
+            t0 = t1;
+            t1 = t;
+        }
+        if (t1.signum() == 0 || t1.abs().compareTo(bound) > 0) {
+            return null;
+        }
+        BigInteger num = t1.signum() < 0 ? r1.negate() : r1;
+        BigInteger den = t1.abs();
+        if (!num.gcd(den).equals(BigInteger.ONE)) {
+            return null;
+        }
+        return new BigInteger[] {num, den};
+    }
+
+    // ---------------------------------------------------------------- the certificate
+
+    private static boolean certified(List<ZPoly> g, List<ZPoly> fh, Interrupt interrupt, int threads) {
+        MonomialLayout layout = g.get(0).layout();
+        Divisors d = Divisors.of(g, layout);
+        for (ZPoly f : fh) {
+            if (!NormalForm.reduce(f, d, interrupt).isZero()) {
+                return false;
+            }
+        }
+        List<int[]> pairs = sufficientPairs(g);
+        // the pair checks are independent: split over the threads; any failure ends all of them
+        java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
+        int parts = Math.max(1, Math.min(threads, pairs.size()));
+        List<java.util.concurrent.CompletableFuture<Void>> runs = new ArrayList<>();
+        for (int t = 1; t < parts; t++) {
+            int part = t;
+            runs.add(java.util.concurrent.CompletableFuture.runAsync(
+                    () -> checkPairs(g, d, pairs, part, parts, failed, interrupt), F4.pool()));
+        }
+        checkPairs(g, d, pairs, 0, parts, failed, interrupt);
+        for (java.util.concurrent.CompletableFuture<Void> r : runs) {
+            F4.join(r);
+        }
+        return !failed.get();
+    }
+
+    /** Checks pairs k ≡ part (mod parts): each S-polynomial must reduce to 0. */
+    private static void checkPairs(List<ZPoly> g, Divisors d, List<int[]> pairs, int part, int parts,
+            java.util.concurrent.atomic.AtomicBoolean failed, Interrupt interrupt) {
+        for (int k = part; k < pairs.size() && !failed.get(); k += parts) {
+            int[] pair = pairs.get(k);
+            ZPoly s = NormalForm.sPolynomial(g.get(pair[0]), g.get(pair[1]));
+            if (!s.isZero() && !NormalForm.reduce(s, d, interrupt).isZero()) {
+                failed.set(true);
+            }
+        }
+    }
+
+    /**
+     * A set of pairs whose S-polynomials reducing to 0 proves that g is a Gröbner basis: the Gebauer–Möller update
+     * run as if the elements were added one by one (coprime pairs and pairs caught by the chain criterion left out).
+     */
+    static List<int[]> sufficientPairs(List<ZPoly> g) {
+        int n = g.get(0).layout().variables();
+        int[][] lt = new int[g.size()][];
+        for (int k = 0; k < lt.length; k++) {
+            lt[k] = g.get(k).exponents(0);
+        }
+        List<int[]> pairs = new ArrayList<>();
+        List<int[]> lcms = new ArrayList<>();
+        for (int h = 0; h < lt.length; h++) {
+            List<int[]> c = new ArrayList<>();
+            List<int[]> cl = new ArrayList<>();
+            for (int i = 0; i < h; i++) {
+                c.add(new int[] {i, h});
+                cl.add(lcm(lt[i], lt[h]));
+            }
+            List<int[]> d = new ArrayList<>();
+            List<int[]> dl = new ArrayList<>();
+            List<Boolean> coprime = new ArrayList<>();
+            for (int k = 0; k < c.size(); k++) {
+                boolean cop = coprime(lt[c.get(k)[0]], lt[h]);
+                boolean keep = cop;
+                if (!keep) {
+                    keep = true;
+                    for (int k2 = k + 1; k2 < c.size() && keep; k2++) {
+                        keep = !divides(cl.get(k2), cl.get(k));
+                    }
+                    for (int k2 = 0; k2 < dl.size() && keep; k2++) {
+                        keep = !divides(dl.get(k2), cl.get(k));
+                    }
+                }
+                if (keep) {
+                    d.add(c.get(k));
+                    dl.add(cl.get(k));
+                    coprime.add(cop);
+                }
+            }
+            List<int[]> kept = new ArrayList<>();
+            List<int[]> keptL = new ArrayList<>();
+            for (int k = 0; k < pairs.size(); k++) {
+                int[] q = pairs.get(k);
+                int[] l = lcms.get(k);
+                boolean drop = divides(lt[h], l) && !Arrays.equals(lcm(lt[q[0]], lt[h]), l)
+                        && !Arrays.equals(lcm(lt[q[1]], lt[h]), l);
+                if (!drop) {
+                    kept.add(q);
+                    keptL.add(l);
+                }
+            }
+            for (int k = 0; k < d.size(); k++) {
+                if (!coprime.get(k)) {
+                    kept.add(d.get(k));
+                    keptL.add(dl.get(k));
+                }
+            }
+            pairs = kept;
+            lcms = keptL;
+        }
+        return pairs;
+    }
+
+    private static int[] lcm(int[] a, int[] b) {
+        int[] l = new int[a.length];
+        for (int v = 0; v < a.length; v++) {
+            l[v] = Math.max(a[v], b[v]);
+        }
+        return l;
+    }
+
+    private static boolean divides(int[] a, int[] b) {
+        for (int v = 0; v < a.length; v++) {
+            if (a[v] > b[v]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean coprime(int[] a, int[] b) {
+        for (int v = 0; v < a.length; v++) {
+            if (a[v] != 0 && b[v] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------- back to the affine ideal
+
+    private static List<ZPoly> reducedDehomogenized(List<ZPoly> gh, MonomialLayout layout, Interrupt interrupt) {
+        int n = layout.variables();
+        List<ZPoly> d = new ArrayList<>();
+        for (ZPoly p : gh) {
+            int[][] e = new int[p.size()][];
+            BigInteger[] c = new BigInteger[p.size()];
+            for (int i = 0; i < p.size(); i++) {
+                e[i] = Arrays.copyOf(p.exponents(i), n);
+                c[i] = p.coefficient(i);
+            }
+            ZPoly q = ZPoly.of(layout.widenedFor(p.totalDegree()), e, c);
+            if (!q.isZero()) {
+                d.add(q.primitivePart());
+            }
+        }
+        // minimal: drop an element whose leading monomial another's divides (of equal ones the first stays)
+        List<ZPoly> minimal = new ArrayList<>();
+        for (int i = 0; i < d.size(); i++) {
+            int[] li = d.get(i).exponents(0);
+            boolean keep = true;
+            for (int j = 0; j < d.size() && keep; j++) {
+                int[] lj = d.get(j).exponents(0);
+                keep = j == i || !divides(lj, li) || (Arrays.equals(li, lj) && j > i);
+            }
+            if (keep) {
+                minimal.add(d.get(i));
+            }
+        }
+        List<ZPoly> reduced = new ArrayList<>();
+        MonomialLayout wide = minimal.get(0).layout();
+        for (ZPoly p : minimal) {
+            if (p.layout().bits() > wide.bits()) {
+                wide = p.layout();
+            }
+        }
+        for (int i = 0; i < minimal.size(); i++) {
+            List<ZPoly> others = new ArrayList<>(minimal);
+            others.remove(i);
+            ZPoly p = minimal.get(i).relayout(wide);
+            reduced.add(others.isEmpty() ? p.primitivePart()
+                    : NormalForm.reduce(p, Divisors.of(others, wide), interrupt));
+        }
+        MonomialOrder order = layout.order();
+        reduced.sort((a, b) -> order.compare(a.exponents(0), b.exponents(0)));
+        return reduced;
+    }
+}

@@ -1,0 +1,88 @@
+package org.ox4j.algebra.gb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cc.redberry.rings.Rational;
+import cc.redberry.rings.poly.multivar.GroebnerBases;
+import cc.redberry.rings.poly.multivar.MultivariatePolynomial;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.QPoly;
+import org.ox4j.algebra.RingsBridge;
+import org.ox4j.algebra.ZPoly;
+
+/** The certified multi-modular basis over Q against rings' basis over Q (both reduced, so equal up to scaling). */
+class ModularGroebnerTest {
+    private static List<ZPoly> rings(List<ZPoly> f) {
+        List<MultivariatePolynomial<Rational<cc.redberry.rings.bigint.BigInteger>>> in = new ArrayList<>();
+        for (ZPoly p : f) {
+            in.add(RingsBridge.toRings(QPoly.of(p)).setOrdering(cc.redberry.rings.poly.multivar.MonomialOrder.GREVLEX));
+        }
+        List<ZPoly> out = new ArrayList<>();
+        MonomialLayout l = f.get(0).layout();
+        for (MultivariatePolynomial<Rational<cc.redberry.rings.bigint.BigInteger>> g
+                : GroebnerBases.GroebnerBasis(in, cc.redberry.rings.poly.multivar.MonomialOrder.GREVLEX)) {
+            out.add(RingsBridge.fromRingsQ(g.setOrdering(cc.redberry.rings.poly.multivar.MonomialOrder.LEX), l)
+                    .relayout(l).primitiveIntegral());
+        }
+        out.sort((a, b) -> l.order().compare(a.exponents(0), b.exponents(0)));
+        return out;
+    }
+
+    private static void assertSame(List<ZPoly> ours, List<ZPoly> theirs) {
+        assertThat(ours.size()).as("basis size").isEqualTo(theirs.size());
+        for (int k = 0; k < ours.size(); k++) {
+            assertThat(ours.get(k).relayout(theirs.get(k).layout())).as("element %d", k).isEqualTo(theirs.get(k));
+        }
+    }
+
+    @Test
+    void katsuraAndCyclicOverQ() {
+        MonomialLayout l5 = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
+        List<ZPoly> k4 = F4Test.katsura(l5, 4);
+        assertSame(ModularGroebner.basis(k4, Interrupt.NONE, 2), rings(k4));
+        List<ZPoly> c5 = F4Test.cyclic(l5, 5);
+        assertSame(ModularGroebner.basis(c5, Interrupt.NONE, 2), rings(c5));
+    }
+
+    @Test
+    void randomSystemsWithLargeCoefficients() {
+        Random random = new Random(16);
+        for (int round = 0; round < 25; round++) {
+            int n = 2 + random.nextInt(2);
+            MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(n), 8);
+            List<ZPoly> f = new ArrayList<>();
+            for (int k = 0; k < 2 + random.nextInt(2); k++) {
+                int terms = 1 + random.nextInt(4);
+                int[][] e = new int[terms][];
+                BigInteger[] c = new BigInteger[terms];
+                for (int t = 0; t < terms; t++) {
+                    e[t] = new int[n];
+                    for (int v = 0; v < n; v++) {
+                        e[t][v] = random.nextInt(3);
+                    }
+                    c[t] = new BigInteger(1 + random.nextInt(80), random).add(BigInteger.ONE);
+                }
+                f.add(ZPoly.of(l, e, c));
+            }
+            List<ZPoly> ours = ModularGroebner.basis(f, Interrupt.NONE, 1);
+            assertThat(ours).as("round %d", round).isNotNull();
+            assertSame(ours, rings(f));
+        }
+    }
+
+    @Test
+    void rationalReconstructionFindsSmallFractions() {
+        BigInteger m = BigInteger.valueOf(2147483647L).multiply(BigInteger.valueOf(2147483629L));
+        BigInteger bound = m.shiftRight(1).sqrt();
+        BigInteger a = BigInteger.valueOf(-355).multiply(BigInteger.valueOf(113).modInverse(m)).mod(m);
+        assertThat(ModularGroebner.rational(a, m, bound)).containsExactly(BigInteger.valueOf(-355),
+                BigInteger.valueOf(113));
+    }
+}

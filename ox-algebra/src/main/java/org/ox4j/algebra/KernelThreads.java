@@ -6,10 +6,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The kernel's worker threads for parallel products and linear algebra: daemon threads, as many as the machine
+ * The kernel's worker threads for parallel products, F4's linear algebra and the multi-modular images: daemon threads, as many as the machine
  * has cores, created on first use. A computation that asks for one thread never touches them.
  */
-final class KernelThreads {
+public final class KernelThreads {
     private KernelThreads() {
     }
 
@@ -22,12 +22,13 @@ final class KernelThreads {
                 });
     }
 
-    static ExecutorService pool() {
+    /** The shared pool. */
+    public static ExecutorService pool() {
         return Holder.POOL;
     }
 
     /** The value of a finished part; its exception (an interruption included) is rethrown unwrapped. */
-    static <T> T join(CompletableFuture<T> f) {
+    public static <T> T join(CompletableFuture<T> f) {
         try {
             return f.join();
         } catch (CompletionException e) {

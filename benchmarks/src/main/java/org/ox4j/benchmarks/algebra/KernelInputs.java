@@ -46,36 +46,13 @@ final class KernelInputs {
         return s.pow(degree, org.ox4j.algebra.Interrupt.NONE, 1);
     }
 
-    /**
-     * Katsura-n over Z (n+1 variables u_0 … u_n): u_0 + 2·Σ u_i − 1 and, for m &lt; n,
-     * Σ_{l=-n..n} u_|l|·u_|m-l| − u_m, in grevlex.
-     */
+    /** Katsura-n over Z in grevlex (n+1 variables). */
     static List<ZPoly> katsura(int n) {
-        int nv = n + 1;
-        MonomialLayout l = MonomialLayout.forDegree(MonomialOrder.grevlex(nv), 16);
-        List<ZPoly> out = new ArrayList<>();
-        ZPoly first = ZPoly.constant(l, BigInteger.ONE.negate());
-        for (int i = 0; i <= n; i++) {
-            first = first.add(variable(l, i).multiply(BigInteger.valueOf(i == 0 ? 1 : 2)));
-        }
-        out.add(first);
-        for (int m = 0; m < n; m++) {
-            ZPoly sum = variable(l, m).negate();
-            for (int k = -n; k <= n; k++) {
-                int a = Math.abs(k);
-                int b = Math.abs(m - k);
-                if (a <= n && b <= n) {
-                    sum = sum.add(variable(l, a).multiply(variable(l, b)));
-                }
-            }
-            out.add(sum);
-        }
-        return out;
+        return org.ox4j.algebra.gb.StandardSystems.katsura(
+                MonomialLayout.forDegree(MonomialOrder.grevlex(n + 1), 16), n);
     }
 
     static ZPoly variable(MonomialLayout l, int i) {
-        int[] e = new int[l.variables()];
-        e[i] = 1;
-        return ZPoly.term(l, e, BigInteger.ONE);
+        return org.ox4j.algebra.gb.StandardSystems.variable(l, i);
     }
 }

@@ -4,10 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.ox4j.algebra.ExponentOverflowException;
 import org.ox4j.algebra.Interrupt;
 import org.ox4j.algebra.ModPoly;
@@ -31,30 +27,6 @@ import org.ox4j.algebra.ZPoly;
  * Interruptible between and inside matrices.
  */
 public final class F4 {
-    private static final class Holder {
-        static final ExecutorService POOL = Executors.newFixedThreadPool(
-                Math.max(1, Runtime.getRuntime().availableProcessors()), r -> {
-                    Thread t = new Thread(r, "ox4j-f4");
-                    t.setDaemon(true);
-                    return t;
-                });
-    }
-
-    static ExecutorService pool() {
-        return Holder.POOL;
-    }
-
-    static <T> T join(CompletableFuture<T> f) {
-        try {
-            return f.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
-        }
-    }
-
     /** A basis element: monomial ids (decreasing), residues (monic), sugar degree. */
     private static final class Elem {
         final int[] mono;
@@ -78,7 +50,6 @@ public final class F4 {
 
     private final MonomialTable table;
     private final MonomialLayout layout;
-    private final long p;
     private final Modulus modulus;
     private final Interrupt interrupt;
     private final int threads;
@@ -90,7 +61,6 @@ public final class F4 {
         this.layout = layout;
         this.table = new MonomialTable(layout);
         this.modulus = modulus;
-        this.p = modulus.value();
         this.interrupt = interrupt;
         this.threads = threads;
         this.scratch = new long[layout.words()];
@@ -299,29 +269,18 @@ public final class F4 {
         return table.intern(scratch, 0);
     }
 
-    private List<Elem> step(List<Pair> selected, int degree) {
-        Rows rows = new Rows();
-        for (Pair q : selected) {
-            Elem f = basis.get(q.i());
-            Elem g = basis.get(q.j());
-            rows.add(f, quotient(q.lcm(), f.lead()));
-            rows.add(g, quotient(q.lcm(), g.lead()));
-        }
-        // symbolic preprocessing: a reducer for every monomial some leading monomial divides
+    /**
+     * Symbolic preprocessing: adds to {@code rows} a multiple of one of {@code reducers} (the first whose leading
+     * monomial divides) for every monomial met in the rows that no row leads yet; then numbers the columns (every
+     * monomial of the matrix, largest first).
+     */
+    private Matrix preprocess(Rows rows, List<Elem> reducers) {
         java.util.BitSet hasRow = new java.util.BitSet();
         java.util.BitSet seen = new java.util.BitSet();
         for (int[] r : rows.mono) {
             hasRow.set(r[0]);
         }
         int scanned = 0;
-        List<Elem> active = new ArrayList<>();
-        for (Elem e : basis) {
-            if (!e.redundant) {
-                active.add(e);
-            }
-        }
-        // smallest leading monomials first: the cheapest reducers
-        active.sort((a, b) -> table.compare(a.lead(), b.lead()));
         while (scanned < rows.mono.size()) {
             int[] r = rows.mono.get(scanned++);
             for (int t : r) {
@@ -332,7 +291,7 @@ public final class F4 {
                 if (hasRow.get(t)) {
                     continue;
                 }
-                for (Elem e : active) {
+                for (Elem e : reducers) {
                     if (table.divides(e.lead(), t)) {
                         rows.add(e, quotient(t, e.lead()));
                         hasRow.set(t);
@@ -344,35 +303,66 @@ public final class F4 {
                 interrupt.check();
             }
         }
-        // columns: every monomial of the matrix, largest first
         int[] used = seen.stream().toArray();
         Integer[] boxed = new Integer[used.length];
         for (int k = 0; k < used.length; k++) {
             boxed[k] = used[k];
         }
         Arrays.sort(boxed, (a, b) -> table.compare(b, a));
-        int[] colOf = new int[table.size()];
-        int[] idOf = new int[boxed.length];
+        Matrix m = new Matrix(new int[table.size()], new int[boxed.length]);
         for (int c = 0; c < boxed.length; c++) {
-            colOf[boxed[c]] = c;
-            idOf[c] = boxed[c];
+            m.colOf[boxed[c]] = c;
+            m.idOf[c] = boxed[c];
         }
-        ModularElimination.Row[] pivots = new ModularElimination.Row[boxed.length];
-        List<ModularElimination.Row> toReduce = new ArrayList<>();
         for (int k = 0; k < rows.mono.size(); k++) {
             int[] ids = rows.mono.get(k);
             int[] cols = new int[ids.length];
             for (int i = 0; i < ids.length; i++) {
-                cols[i] = colOf[ids[i]];
+                cols[i] = m.colOf[ids[i]];
             }
-            ModularElimination.Row row = new ModularElimination.Row(cols, rows.coef.get(k));
-            if (pivots[cols[0]] == null) {
-                pivots[cols[0]] = row;
+            m.rows.add(new ModularElimination.Row(cols, rows.coef.get(k)));
+        }
+        return m;
+    }
+
+    /** A matrix of one step: monomial id ↔ column, and the rows in the order they were made. */
+    private record Matrix(int[] colOf, int[] idOf, List<ModularElimination.Row> rows) {
+        Matrix(int[] colOf, int[] idOf) {
+            this(colOf, idOf, new ArrayList<>());
+        }
+
+        int columns() {
+            return idOf.length;
+        }
+    }
+
+    private List<Elem> step(List<Pair> selected, int degree) {
+        Rows rows = new Rows();
+        for (Pair q : selected) {
+            Elem f = basis.get(q.i());
+            Elem g = basis.get(q.j());
+            rows.add(f, quotient(q.lcm(), f.lead()));
+            rows.add(g, quotient(q.lcm(), g.lead()));
+        }
+        List<Elem> active = new ArrayList<>();
+        for (Elem e : basis) {
+            if (!e.redundant) {
+                active.add(e);
+            }
+        }
+        // smallest leading monomials first: the cheapest reducers
+        active.sort((a, b) -> table.compare(a.lead(), b.lead()));
+        Matrix m = preprocess(rows, active);
+        ModularElimination.Row[] pivots = new ModularElimination.Row[m.columns()];
+        List<ModularElimination.Row> toReduce = new ArrayList<>();
+        for (ModularElimination.Row row : m.rows()) {
+            if (pivots[row.lead()] == null) {
+                pivots[row.lead()] = row;
             } else {
                 toReduce.add(row);
             }
         }
-        ModularElimination la = new ModularElimination(p, boxed.length);
+        ModularElimination la = new ModularElimination(modulus, m.columns());
         ModularElimination.Row[] reduced = la.reduce(toReduce, pivots, false, threads, interrupt);
         List<ModularElimination.Row> left = new ArrayList<>();
         for (ModularElimination.Row r : reduced) {
@@ -384,7 +374,7 @@ public final class F4 {
         for (ModularElimination.Row r : la.echelon(left, pivots, interrupt)) {
             int[] ids = new int[r.size()];
             for (int i = 0; i < ids.length; i++) {
-                ids[i] = idOf[r.cols()[i]];
+                ids[i] = m.idOf()[r.cols()[i]];
             }
             out.add(new Elem(ids, r.vals(), degree));
         }
@@ -423,59 +413,15 @@ public final class F4 {
             rows.mono.add(e.mono);
             rows.coef.add(e.coef);
         }
-        java.util.BitSet hasRow = new java.util.BitSet();
-        java.util.BitSet seen = new java.util.BitSet();
-        for (Elem e : g) {
-            hasRow.set(e.lead());
-        }
-        int scanned = 0;
-        while (scanned < rows.mono.size()) {
-            int[] r = rows.mono.get(scanned++);
-            for (int t : r) {
-                if (seen.get(t)) {
-                    continue;
-                }
-                seen.set(t);
-                if (hasRow.get(t)) {
-                    continue;
-                }
-                for (Elem e : g) {
-                    if (table.divides(e.lead(), t)) {
-                        rows.add(e, quotient(t, e.lead()));
-                        hasRow.set(t);
-                        break;
-                    }
-                }
+        Matrix m = preprocess(rows, g);
+        ModularElimination.Row[] pivots = new ModularElimination.Row[m.columns()];
+        for (ModularElimination.Row row : m.rows()) {
+            if (pivots[row.lead()] == null) {
+                pivots[row.lead()] = row;
             }
         }
-        int[] used = seen.stream().toArray();
-        Integer[] boxed = new Integer[used.length];
-        for (int k = 0; k < used.length; k++) {
-            boxed[k] = used[k];
-        }
-        Arrays.sort(boxed, (a, b) -> table.compare(b, a));
-        int[] colOf = new int[table.size()];
-        for (int c = 0; c < boxed.length; c++) {
-            colOf[boxed[c]] = c;
-        }
-        ModularElimination.Row[] pivots = new ModularElimination.Row[boxed.length];
-        List<ModularElimination.Row> own = new ArrayList<>();
-        for (int k = 0; k < rows.mono.size(); k++) {
-            int[] ids = rows.mono.get(k);
-            int[] cols = new int[ids.length];
-            for (int i = 0; i < ids.length; i++) {
-                cols[i] = colOf[ids[i]];
-            }
-            ModularElimination.Row row = new ModularElimination.Row(cols, rows.coef.get(k));
-            if (pivots[cols[0]] == null) {
-                pivots[cols[0]] = row;
-            }
-            if (k < g.size()) {
-                own.add(row);
-            }
-        }
-        ModularElimination la = new ModularElimination(p, boxed.length);
-        ModularElimination.Row[] reduced = la.reduce(own, pivots, true, threads, interrupt);
+        ModularElimination la = new ModularElimination(modulus, m.columns());
+        ModularElimination.Row[] reduced = la.reduce(m.rows().subList(0, g.size()), pivots, true, threads, interrupt);
         List<ModPoly> out = new ArrayList<>();
         int w = layout.words();
         for (ModularElimination.Row r : reduced) {
@@ -483,7 +429,7 @@ public final class F4 {
             int[][] exps = new int[n][];
             java.math.BigInteger[] c = new java.math.BigInteger[n];
             for (int i = 0; i < n; i++) {
-                exps[i] = layout.decode(table.words(), boxed[r.cols()[i]] * w);
+                exps[i] = layout.decode(table.words(), m.idOf()[r.cols()[i]] * w);
                 c[i] = java.math.BigInteger.valueOf(r.vals()[i]);
             }
             out.add(ModPoly.of(ZPoly.of(layout, exps, c), modulus));

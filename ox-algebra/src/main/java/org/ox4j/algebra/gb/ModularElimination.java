@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.KernelThreads;
+import org.ox4j.algebra.Modulus;
 
 /**
  * The linear algebra of one F4 step over Z/p (p &lt; 2^31), in the manner of Faugère–Lachartre: the known pivots
@@ -28,12 +30,14 @@ final class ModularElimination {
         }
     }
 
+    private final Modulus modulus;
     private final long p;
     private final long limit;
     private final int columns;
 
-    ModularElimination(long p, int columns) {
-        this.p = p;
+    ModularElimination(Modulus modulus, int columns) {
+        this.modulus = modulus;
+        this.p = modulus.value();
         this.limit = Long.MAX_VALUE - (p - 1) * (p - 1);
         this.columns = columns;
     }
@@ -55,11 +59,11 @@ final class ModularElimination {
             int lo = rows.size() * t / parts;
             int hi = rows.size() * (t + 1) / parts;
             futures.add(CompletableFuture.runAsync(() -> reduceRange(rows, pivots, skipLead, out, lo, hi, interrupt),
-                    F4.pool()));
+                    KernelThreads.pool()));
         }
         reduceRange(rows, pivots, skipLead, out, 0, rows.size() / parts, interrupt);
         for (CompletableFuture<Void> f : futures) {
-            F4.join(f);
+            KernelThreads.join(f);
         }
         return out;
     }
@@ -155,7 +159,7 @@ final class ModularElimination {
 
     /** The row divided by its leading coefficient. */
     Row monic(Row r) {
-        long inv = inverse(r.vals()[0]);
+        long inv = modulus.inverse(r.vals()[0]);
         if (inv == 1) {
             return r;
         }
@@ -164,22 +168,5 @@ final class ModularElimination {
             v[i] = (int) (r.vals()[i] * inv % p);
         }
         return new Row(r.cols(), v);
-    }
-
-    private long inverse(long a) {
-        long t = 0;
-        long newT = 1;
-        long r = p;
-        long newR = a % p;
-        while (newR != 0) {
-            long q = r / newR;
-            long tmp = t - q * newT;
-            t = newT;
-            newT = tmp;
-            tmp = r - q * newR;
-            r = newR;
-            newR = tmp;
-        }
-        return t < 0 ? t + p : t;
     }
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.ox4j.algebra.Divisors;
 import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.KernelThreads;
 import org.ox4j.algebra.ModPoly;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
@@ -95,14 +96,14 @@ public final class ModularGroebner {
             for (int k = 1; k < inputs.size(); k++) {
                 List<ModPoly> images = inputs.get(k);
                 runs.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> F4.basis(images, interrupt, 1),
-                        F4.pool()));
+                        KernelThreads.pool()));
             }
             List<List<ModPoly>> results = new ArrayList<>();
             if (!inputs.isEmpty()) {
                 results.add(F4.basis(inputs.get(0), interrupt, 1));
             }
             for (java.util.concurrent.CompletableFuture<List<ModPoly>> r : runs) {
-                results.add(F4.join(r));
+                results.add(KernelThreads.join(r));
             }
             for (int k = 0; k < results.size(); k++) {
                 List<ModPoly> gp = results.get(k);
@@ -316,11 +317,11 @@ public final class ModularGroebner {
         for (int t = 1; t < parts; t++) {
             int part = t;
             runs.add(java.util.concurrent.CompletableFuture.runAsync(
-                    () -> checkPairs(g, d, pairs, part, parts, failed, interrupt), F4.pool()));
+                    () -> checkPairs(g, d, pairs, part, parts, failed, interrupt), KernelThreads.pool()));
         }
         checkPairs(g, d, pairs, 0, parts, failed, interrupt);
         for (java.util.concurrent.CompletableFuture<Void> r : runs) {
-            F4.join(r);
+            KernelThreads.join(r);
         }
         return !failed.get();
     }

@@ -24,52 +24,24 @@ import org.ox4j.algebra.ZPoly;
 class F4Test {
     private static final Modulus P = Modulus.of(32003);
 
-    static ZPoly var(MonomialLayout l, int i) {
-        int[] e = new int[l.variables()];
-        e[i] = 1;
-        return ZPoly.term(l, e, BigInteger.ONE);
-    }
-
-    static List<ZPoly> katsura(MonomialLayout l, int n) {
-        List<ZPoly> out = new ArrayList<>();
-        ZPoly first = ZPoly.constant(l, BigInteger.ONE.negate());
-        for (int i = 0; i <= n; i++) {
-            first = first.add(var(l, i).multiply(BigInteger.valueOf(i == 0 ? 1 : 2)));
-        }
-        out.add(first);
-        for (int m = 0; m < n; m++) {
-            ZPoly sum = var(l, m).negate();
-            for (int k = -n; k <= n; k++) {
-                int a = Math.abs(k);
-                int b = Math.abs(m - k);
-                if (a <= n && b <= n) {
-                    sum = sum.add(var(l, a).multiply(var(l, b)));
+    /** A random system of 2–4 polynomials of 1–4 terms, exponents below 3, coefficients from {@code coefficient}. */
+    static List<ZPoly> randomSystem(Random random, MonomialLayout l, java.util.function.Supplier<BigInteger> coefficient) {
+        int n = l.variables();
+        List<ZPoly> f = new ArrayList<>();
+        for (int k = 0; k < 2 + random.nextInt(3); k++) {
+            int terms = 1 + random.nextInt(4);
+            int[][] e = new int[terms][];
+            BigInteger[] c = new BigInteger[terms];
+            for (int t = 0; t < terms; t++) {
+                e[t] = new int[n];
+                for (int v = 0; v < n; v++) {
+                    e[t][v] = random.nextInt(3);
                 }
+                c[t] = coefficient.get();
             }
-            out.add(sum);
+            f.add(ZPoly.of(l, e, c));
         }
-        return out;
-    }
-
-    static List<ZPoly> cyclic(MonomialLayout l, int n) {
-        List<ZPoly> out = new ArrayList<>();
-        for (int d = 1; d < n; d++) {
-            ZPoly sum = ZPoly.zero(l);
-            for (int i = 0; i < n; i++) {
-                ZPoly t = ZPoly.constant(l, BigInteger.ONE);
-                for (int k = 0; k < d; k++) {
-                    t = t.multiply(var(l, (i + k) % n));
-                }
-                sum = sum.add(t);
-            }
-            out.add(sum);
-        }
-        ZPoly prod = ZPoly.constant(l, BigInteger.ONE);
-        for (int i = 0; i < n; i++) {
-            prod = prod.multiply(var(l, i));
-        }
-        out.add(prod.subtract(ZPoly.constant(l, BigInteger.ONE)));
-        return out;
+        return f;
     }
 
     private static List<ModPoly> mod(List<ZPoly> f) {
@@ -126,11 +98,11 @@ class F4Test {
             int n = kind == MonomialOrder.Kind.LEX ? 3 : 4;
             MonomialOrder order = MonomialOrder.of(kind, n + 1);
             MonomialLayout l = MonomialLayout.of(order, 8);
-            List<ZPoly> k = katsura(l, n);
+            List<ZPoly> k = StandardSystems.katsura(l, n);
             assertSameBasis(F4.basis(mod(k), Interrupt.NONE, 2), oracle(k, order));
         }
         MonomialOrder order = MonomialOrder.grevlex(5);
-        List<ZPoly> c5 = cyclic(MonomialLayout.of(order, 8), 5);
+        List<ZPoly> c5 = StandardSystems.cyclic(MonomialLayout.of(order, 8), 5);
         assertSameBasis(F4.basis(mod(c5), Interrupt.NONE, 2), oracle(c5, order));
     }
 
@@ -143,20 +115,7 @@ class F4Test {
             MonomialOrder order = MonomialOrder.of(
                     random.nextBoolean() ? MonomialOrder.Kind.GREVLEX : MonomialOrder.Kind.GLEX, n);
             MonomialLayout l = MonomialLayout.of(order, 8);
-            List<ZPoly> f = new ArrayList<>();
-            for (int k = 0; k < 2 + random.nextInt(3); k++) {
-                int terms = 1 + random.nextInt(4);
-                int[][] e = new int[terms][];
-                BigInteger[] c = new BigInteger[terms];
-                for (int t = 0; t < terms; t++) {
-                    e[t] = new int[n];
-                    for (int v = 0; v < n; v++) {
-                        e[t][v] = random.nextInt(3);
-                    }
-                    c[t] = BigInteger.valueOf(random.nextInt(200) - 100);
-                }
-                f.add(ZPoly.of(l, e, c));
-            }
+            List<ZPoly> f = randomSystem(random, l, () -> BigInteger.valueOf(random.nextInt(200) - 100));
             assertSameBasis(F4.basis(mod(f), Interrupt.NONE, 1), oracle(f, order));
         }
     }
@@ -169,7 +128,7 @@ class F4Test {
     @Test
     void aRequestedStopEndsTheComputationPromptly() throws Exception {
         MonomialOrder order = MonomialOrder.grevlex(7);
-        List<ModPoly> in = mod(cyclic(MonomialLayout.of(order, 8), 7));
+        List<ModPoly> in = mod(StandardSystems.cyclic(MonomialLayout.of(order, 8), 7));
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.atomic.AtomicLong checksAfterStop = new java.util.concurrent.atomic.AtomicLong();

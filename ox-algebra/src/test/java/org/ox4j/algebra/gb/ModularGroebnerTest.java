@@ -45,9 +45,9 @@ class ModularGroebnerTest {
     @Test
     void katsuraAndCyclicOverQ() {
         MonomialLayout l5 = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
-        List<ZPoly> k4 = F4Test.katsura(l5, 4);
+        List<ZPoly> k4 = StandardSystems.katsura(l5, 4);
         assertSame(ModularGroebner.basis(k4, Interrupt.NONE, 2), rings(k4));
-        List<ZPoly> c5 = F4Test.cyclic(l5, 5);
+        List<ZPoly> c5 = StandardSystems.cyclic(l5, 5);
         assertSame(ModularGroebner.basis(c5, Interrupt.NONE, 2), rings(c5));
     }
 
@@ -57,20 +57,8 @@ class ModularGroebnerTest {
         for (int round = 0; round < 25; round++) {
             int n = 2 + random.nextInt(2);
             MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(n), 8);
-            List<ZPoly> f = new ArrayList<>();
-            for (int k = 0; k < 2 + random.nextInt(2); k++) {
-                int terms = 1 + random.nextInt(4);
-                int[][] e = new int[terms][];
-                BigInteger[] c = new BigInteger[terms];
-                for (int t = 0; t < terms; t++) {
-                    e[t] = new int[n];
-                    for (int v = 0; v < n; v++) {
-                        e[t][v] = random.nextInt(3);
-                    }
-                    c[t] = new BigInteger(1 + random.nextInt(80), random).add(BigInteger.ONE);
-                }
-                f.add(ZPoly.of(l, e, c));
-            }
+            List<ZPoly> f = F4Test.randomSystem(random, l,
+                    () -> new BigInteger(1 + random.nextInt(80), random).add(BigInteger.ONE));
             List<ZPoly> ours = ModularGroebner.basis(f, Interrupt.NONE, 1);
             assertThat(ours).as("round %d", round).isNotNull();
             assertSame(ours, rings(f));

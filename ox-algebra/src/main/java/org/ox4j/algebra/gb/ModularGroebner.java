@@ -3,10 +3,7 @@ package org.ox4j.algebra.gb;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.ox4j.algebra.Divisors;
 import org.ox4j.algebra.Interrupt;
 import org.ox4j.algebra.KernelThreads;
@@ -50,95 +47,135 @@ public final class ModularGroebner {
 
     /** The certified reduced basis of {@code f} (grevlex polynomials over Z), sorted by increasing leading term. */
     public static List<ZPoly> basis(List<ZPoly> f, Interrupt interrupt, int threads) {
-        List<ZPoly> in = new ArrayList<>();
-        for (ZPoly p : f) {
-            if (!p.isZero()) {
-                in.add(p.primitivePart());
-            }
-        }
-        if (in.isEmpty()) {
+        Problem problem = Problem.of(f);
+        if (problem == null) {
             return List.of();
         }
-        int n = in.get(0).layout().variables();
-        if (!in.get(0).layout().order().equals(MonomialOrder.grevlex(n))) {
-            throw new IllegalArgumentException("multi-modular bases are computed in grevlex, not "
-                    + in.get(0).layout().order());
-        }
-        long degree = 0;
-        for (ZPoly p : in) {
-            degree = Math.max(degree, p.totalDegree());
-        }
-        MonomialLayout hl = MonomialLayout.forDegree(MonomialOrder.grevlex(n + 1), Math.max(64, 4 * degree));
-        List<ZPoly> fh = new ArrayList<>();
-        for (ZPoly p : in) {
-            fh.add(homogenize(p, hl));
-        }
-        Map<String, Group> groups = new LinkedHashMap<>();
-        long prime = Integer.MAX_VALUE + 2L;
-        int tried = 0;
+        ModularImages images = ModularImages.empty();
+        List<QPoly> previous = null;
         int batch = Math.max(1, threads);
-        while (tried < MAX_PRIMES) {
-            interrupt.check();
-            // a batch of primes at once, one F4 each (independent runs use the cores better than one split run)
-            List<Modulus> moduli = new ArrayList<>();
-            List<List<ModPoly>> inputs = new ArrayList<>();
-            while (moduli.size() < batch && tried < MAX_PRIMES) {
-                prime = previousPrime(prime);
-                tried++;
-                Modulus m = Modulus.of(prime);
-                List<ModPoly> images = images(fh, m);
-                if (images != null) {
-                    moduli.add(m);
-                    inputs.add(images);
-                }
+        for (int first = 0; first < MAX_PRIMES; first += batch) {
+            List<Long> primes = new ArrayList<>();
+            for (int k = first; k < first + batch; k++) {
+                primes.add(prime(k));
             }
-            List<java.util.concurrent.CompletableFuture<List<ModPoly>>> runs = new ArrayList<>();
-            for (int k = 1; k < inputs.size(); k++) {
-                List<ModPoly> images = inputs.get(k);
-                runs.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> F4.basis(images, interrupt, 1),
-                        KernelThreads.pool()));
+            images = images.combine(problem.images(primes, interrupt, batch));
+            Lifted lifted = problem.lift(images, previous, interrupt, threads);
+            if (lifted.basis() != null) {
+                return lifted.basis();
             }
-            List<List<ModPoly>> results = new ArrayList<>();
-            if (!inputs.isEmpty()) {
-                results.add(F4.basis(inputs.get(0), interrupt, 1));
-            }
-            for (java.util.concurrent.CompletableFuture<List<ModPoly>> r : runs) {
-                results.add(KernelThreads.join(r));
-            }
-            for (int k = 0; k < results.size(); k++) {
-                List<ModPoly> gp = results.get(k);
-                Group g = groups.computeIfAbsent(signature(gp), key -> new Group());
-                g.add(gp, moduli.get(k));
-                if (g != largest(groups)) {
-                    continue; // an image of a minority (unlucky) group
-                }
-                List<QPoly> candidate = g.reconstruct();
-                if (candidate == null) {
-                    continue;
-                }
-                if (g.previous != null && g.previous.equals(candidate)) {
-                    List<ZPoly> gh = new ArrayList<>();
-                    for (QPoly q : candidate) {
-                        gh.add(q.primitiveIntegral());
-                    }
-                    if (certified(gh, fh, interrupt, threads)) {
-                        return reducedDehomogenized(gh, in.get(0).layout(), interrupt);
-                    }
-                }
-                g.previous = candidate;
-            }
+            previous = lifted.candidate();
         }
         return null;
     }
 
-    private static Group largest(Map<String, Group> groups) {
-        Group best = null;
-        for (Group c : groups.values()) {
-            if (best == null || c.primes > best.primes) {
-                best = c;
-            }
+    /** The k-th prime below 2^31 (k = 0 is 2^31 − 1), the same on every server. */
+    public static synchronized long prime(int k) {
+        while (PRIMES.size() <= k) {
+            PRIMES.add(previousPrime(PRIMES.get(PRIMES.size() - 1)));
         }
-        return best;
+        return PRIMES.get(k);
+    }
+
+    private static final List<Long> PRIMES = new ArrayList<>(List.of((long) Integer.MAX_VALUE));
+
+    /** The outcome of one lifting attempt: the reconstructed candidate (or null) and, when certified, the basis. */
+    public record Lifted(List<QPoly> candidate, List<ZPoly> basis) {
+    }
+
+    /** A problem prepared for the modular method: the primitive input and its homogenisation. */
+    public static final class Problem {
+        private final List<ZPoly> input;
+        private final List<ZPoly> homogenized;
+
+        private Problem(List<ZPoly> input, List<ZPoly> homogenized) {
+            this.input = input;
+            this.homogenized = homogenized;
+        }
+
+        /** The problem of {@code f} (grevlex, over Z), or null when f is all zero. */
+        public static Problem of(List<ZPoly> f) {
+            List<ZPoly> in = new ArrayList<>();
+            for (ZPoly p : f) {
+                if (!p.isZero()) {
+                    in.add(p.primitivePart());
+                }
+            }
+            if (in.isEmpty()) {
+                return null;
+            }
+            int n = in.get(0).layout().variables();
+            if (!in.get(0).layout().order().equals(MonomialOrder.grevlex(n))) {
+                throw new IllegalArgumentException("multi-modular bases are computed in grevlex, not "
+                        + in.get(0).layout().order());
+            }
+            long degree = 0;
+            for (ZPoly p : in) {
+                degree = Math.max(degree, p.totalDegree());
+            }
+            MonomialLayout hl = MonomialLayout.forDegree(MonomialOrder.grevlex(n + 1), Math.max(64, 4 * degree));
+            List<ZPoly> fh = new ArrayList<>();
+            for (ZPoly p : in) {
+                fh.add(homogenize(p, hl));
+            }
+            return new Problem(in, fh);
+        }
+
+        /**
+         * The images modulo {@code primes} (a prime that divides an input coefficient is skipped), computed
+         * {@code parallel} at a time, one F4 each.
+         */
+        public ModularImages images(List<Long> primes, Interrupt interrupt, int parallel) {
+            List<Modulus> moduli = new ArrayList<>();
+            List<List<ModPoly>> inputs = new ArrayList<>();
+            for (long p : primes) {
+                Modulus m = Modulus.of(p);
+                List<ModPoly> im = ModularGroebner.images(homogenized, m);
+                if (im != null) {
+                    moduli.add(m);
+                    inputs.add(im);
+                }
+            }
+            List<List<ModPoly>> results = new ArrayList<>();
+            for (int from = 0; from < inputs.size(); from += Math.max(1, parallel)) {
+                interrupt.check();
+                List<java.util.concurrent.CompletableFuture<List<ModPoly>>> runs = new ArrayList<>();
+                int to = Math.min(inputs.size(), from + Math.max(1, parallel));
+                for (int k = from + 1; k < to; k++) {
+                    List<ModPoly> im = inputs.get(k);
+                    runs.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> F4.basis(im, interrupt, 1),
+                            KernelThreads.pool()));
+                }
+                results.add(F4.basis(inputs.get(from), interrupt, 1));
+                for (java.util.concurrent.CompletableFuture<List<ModPoly>> r : runs) {
+                    results.add(KernelThreads.join(r));
+                }
+            }
+            ModularImages out = ModularImages.empty();
+            for (int k = 0; k < results.size(); k++) {
+                out = out.combine(ModularImages.of(results.get(k), moduli.get(k).value()));
+            }
+            return out;
+        }
+
+        /**
+         * Reconstructs the largest group of {@code images}; when the candidate equals {@code previous} it is
+         * certified, and the basis is returned.
+         */
+        public Lifted lift(ModularImages images, List<QPoly> previous, Interrupt interrupt, int threads) {
+            List<QPoly> candidate = images.reconstruct();
+            if (candidate == null || previous == null || !previous.equals(candidate)) {
+                return new Lifted(candidate, null);
+            }
+            List<ZPoly> gh = new ArrayList<>();
+            for (QPoly q : candidate) {
+                gh.add(q.primitiveIntegral());
+            }
+            if (!certified(gh, homogenized, interrupt, threads)) {
+                return new Lifted(candidate, null);
+            }
+            return new Lifted(candidate, reducedDehomogenized(gh, input.get(0).layout(), interrupt));
+        }
     }
 
     /** The images of the input modulo m, or null when m divides a coefficient (the image loses terms). */
@@ -177,101 +214,6 @@ public final class ModularGroebner {
             c[i] = p.coefficient(i);
         }
         return ZPoly.of(hl, e, c);
-    }
-
-    private static String signature(List<ModPoly> g) {
-        StringBuilder sb = new StringBuilder();
-        for (ModPoly p : g) {
-            sb.append(Arrays.toString(p.exponents(0))).append(';');
-        }
-        return sb.toString();
-    }
-
-    /** The images of one leading-monomial signature, combined coefficient by coefficient. */
-    private static final class Group {
-        int primes;
-        BigInteger modulus = BigInteger.ONE;
-        /** Per basis element: monomial (as a list) → residue modulo {@code modulus}. */
-        List<Map<List<Integer>, BigInteger>> residues;
-        List<int[][]> shapes;
-        List<QPoly> previous;
-        MonomialLayout layout;
-
-        void add(List<ModPoly> image, Modulus m) {
-            BigInteger p = BigInteger.valueOf(m.value());
-            if (residues == null) {
-                residues = new ArrayList<>();
-                for (int k = 0; k < image.size(); k++) {
-                    residues.add(new HashMap<>());
-                }
-                layout = image.get(0).layout();
-            }
-            BigInteger inv = modulus.mod(p).modInverse(p);
-            for (int k = 0; k < image.size(); k++) {
-                Map<List<Integer>, BigInteger> r = residues.get(k);
-                Map<List<Integer>, Long> fresh = new HashMap<>();
-                ModPoly g = image.get(k);
-                for (int i = 0; i < g.size(); i++) {
-                    fresh.put(key(g.exponents(i)), g.coefficient(i));
-                }
-                java.util.Set<List<Integer>> all = new java.util.HashSet<>(r.keySet());
-                all.addAll(fresh.keySet());
-                for (List<Integer> mono : all) {
-                    BigInteger a = r.getOrDefault(mono, BigInteger.ZERO);
-                    BigInteger b = BigInteger.valueOf(fresh.getOrDefault(mono, 0L));
-                    // x ≡ a (mod M), x ≡ b (mod p): x = a + M·((b − a)·M⁻¹ mod p)
-                    BigInteger t = b.subtract(a).mod(p).multiply(inv).mod(p);
-                    r.put(mono, a.add(modulus.multiply(t)));
-                }
-            }
-            modulus = modulus.multiply(p);
-            primes++;
-        }
-
-        /** Rational reconstruction of every coefficient, or null when one fails. */
-        List<QPoly> reconstruct() {
-            BigInteger bound = modulus.shiftRight(1).sqrt();
-            List<QPoly> out = new ArrayList<>();
-            for (Map<List<Integer>, BigInteger> r : residues) {
-                List<int[]> exps = new ArrayList<>();
-                List<BigInteger[]> coefs = new ArrayList<>();
-                BigInteger lcm = BigInteger.ONE;
-                for (Map.Entry<List<Integer>, BigInteger> e : r.entrySet()) {
-                    if (e.getValue().signum() == 0) {
-                        continue;
-                    }
-                    BigInteger[] q = rational(e.getValue(), modulus, bound);
-                    if (q == null) {
-                        return null;
-                    }
-                    exps.add(unkey(e.getKey()));
-                    coefs.add(q);
-                    lcm = lcm.divide(lcm.gcd(q[1])).multiply(q[1]);
-                }
-                BigInteger[] c = new BigInteger[coefs.size()];
-                for (int i = 0; i < c.length; i++) {
-                    c[i] = coefs.get(i)[0].multiply(lcm.divide(coefs.get(i)[1]));
-                }
-                out.add(QPoly.of(ZPoly.of(layout, exps.toArray(int[][]::new), c), lcm));
-            }
-            return out;
-        }
-    }
-
-    private static List<Integer> key(int[] e) {
-        List<Integer> k = new ArrayList<>(e.length);
-        for (int x : e) {
-            k.add(x);
-        }
-        return k;
-    }
-
-    private static int[] unkey(List<Integer> k) {
-        int[] e = new int[k.size()];
-        for (int i = 0; i < e.length; i++) {
-            e[i] = k.get(i);
-        }
-        return e;
     }
 
     /** n/d ≡ a (mod m) with |n|, d ≤ bound (extended Euclid), or null. */

@@ -116,6 +116,7 @@ public final class BuiltinFunctions {
         ValueQueries.register(registry);
         IntegerFunctions.register(registry);
         StringFunctions.register(registry);
+        ModularGroebnerFunctions.register(registry);
         // lists and strings
         reg(registry, "length", 1, 1, "length(L): number of elements (or characters)", BuiltinFunctions::length);
         reg(registry, "car", 1, 1, "car(L): first element ([] for [])", (a, alg, c) -> {

@@ -115,6 +115,25 @@ class LocalLanguageTest {
     }
 
     @Test
+    void aGroupsPiecesOfAModularBasisCombineToTheBasis() {
+        String program = String.join("\n",
+                "V = [u0,u1,u2,u3];",
+                "F = [u0+2*u1+2*u2+2*u3-1, u0^2+2*u1^2+2*u2^2+2*u3^2-u0, 2*u0*u1+2*u1*u2+2*u2*u3-u1,"
+                        + " u1^2+2*u0*u2+2*u1*u3-u2];",
+                "A = 0; P = 0; R = [0, 0];",
+                "for (Round = 0; R[0] == 0 && Round < 50; Round++) {",
+                "  B = crt(ox4j_gr_images(F, V, 0, 1, 3, Round, 1), ox4j_gr_images(F, V, 0, 2, 3, Round, 1));",
+                "  A = crt(crt(A, ox4j_gr_images(F, V, 0, 0, 3, Round, 1)), B);",
+                "  R = ox4j_gr_lift(A, P, F, V, 0); P = R[1];",
+                "}",
+                "[R[0], R[1] == nd_gr(F, V, 0, 0), is_gb(R[1], V, 0)];");
+        assertThat(show(program)).isEqualTo("[1,1,1]");
+        // an image is a list of groups [Modulus, Count, [residues]]
+        assertThat(show("I = ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 2); [length(I), I[0][1]];")).isEqualTo("[1,2]");
+        assertThatThrownBy(() -> show("crt([[7, 1, [1]]], 0);")).hasMessageContaining("distributed polynomials");
+    }
+
+    @Test
     void substitutionMayUseTheReplacedVariable() {
         // (x+1)^2*y + z, then z -> z^2-x: y*x^2+(2*y-1)*x+y+z^2, printed recursively; rings' substitute got such cases wrong
         assertThat(show("subst(x^2*y+z, x, x+1, z, z^2-x);")).isEqualTo("y*x^2+(2*y-1)*x+y+z^2");

@@ -1,0 +1,170 @@
+package org.ox4j.algebra.gb;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.ox4j.algebra.ModPoly;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.QPoly;
+import org.ox4j.algebra.ZPoly;
+
+/**
+ * Images of one reduced Gröbner basis modulo several primes, grouped by their leading monomials: within a group
+ * the coefficients are combined by the Chinese remainder theorem (one residue modulo the product of the group's
+ * primes per term), groups with other leading monomials are kept apart, so an unlucky prime is outvoted instead
+ * of merged. Combining two sets (as a reduce operator does along a tree) merges groups of equal leading monomials.
+ * Immutable.
+ */
+public final class ModularImages {
+    /** One group: the leading monomials, the primes' product and count, and the residues of every element. */
+    public record Group(List<int[]> leads, BigInteger modulus, int primes, List<ZPoly> residues) {
+        public Group {
+            leads = List.copyOf(leads);
+            residues = List.copyOf(residues);
+        }
+
+        String key() {
+            StringBuilder sb = new StringBuilder();
+            for (int[] l : leads) {
+                sb.append(Arrays.toString(l)).append(';');
+            }
+            return sb.toString();
+        }
+    }
+
+    private final Map<String, Group> groups;
+
+    private ModularImages(Map<String, Group> groups) {
+        this.groups = groups;
+    }
+
+    /** No image yet. */
+    public static ModularImages empty() {
+        return new ModularImages(new LinkedHashMap<>());
+    }
+
+    /** The image of one prime: the reduced basis {@code gp} modulo {@code p}. */
+    public static ModularImages of(List<ModPoly> gp, long p) {
+        List<int[]> leads = new ArrayList<>();
+        List<ZPoly> residues = new ArrayList<>();
+        for (ModPoly g : gp) {
+            leads.add(g.exponents(0));
+            residues.add(g.lift());
+        }
+        return of(List.of(new Group(leads, BigInteger.valueOf(p), 1, residues)));
+    }
+
+    /** Images given as groups (merged where their leading monomials agree). */
+    public static ModularImages of(List<Group> groups) {
+        ModularImages out = empty();
+        for (Group g : groups) {
+            out = out.with(g);
+        }
+        return out;
+    }
+
+    public List<Group> groups() {
+        return List.copyOf(groups.values());
+    }
+
+    /** The group with the most primes (the first of equals), or null when there is none. */
+    public Group largest() {
+        Group best = null;
+        for (Group g : groups.values()) {
+            if (best == null || g.primes() > best.primes()) {
+                best = g;
+            }
+        }
+        return best;
+    }
+
+    /** All images of this and {@code other}. */
+    public ModularImages combine(ModularImages other) {
+        ModularImages out = this;
+        for (Group g : other.groups.values()) {
+            out = out.with(g);
+        }
+        return out;
+    }
+
+    private ModularImages with(Group g) {
+        Map<String, Group> m = new LinkedHashMap<>(groups);
+        Group old = m.get(g.key());
+        m.put(g.key(), old == null ? g : merge(old, g));
+        return new ModularImages(m);
+    }
+
+    /** x ≡ a (mod M1), x ≡ b (mod M2), M1 and M2 coprime, term by term (a missing term is 0). */
+    private static Group merge(Group a, Group b) {
+        if (!a.modulus().gcd(b.modulus()).equals(BigInteger.ONE)) {
+            throw new IllegalArgumentException("images modulo the same prime combined twice");
+        }
+        BigInteger m1 = a.modulus();
+        BigInteger m2 = b.modulus();
+        BigInteger inv = m1.mod(m2).modInverse(m2);
+        BigInteger m = m1.multiply(m2);
+        List<ZPoly> out = new ArrayList<>();
+        for (int k = 0; k < a.residues().size(); k++) {
+            ZPoly x = a.residues().get(k);
+            ZPoly y = b.residues().get(k);
+            MonomialLayout l = x.layout().bits() >= y.layout().bits() ? x.layout() : y.layout();
+            Map<int[], BigInteger[]> terms = new TreeMap<>((u, v) -> -l.order().compare(u, v));
+            for (int i = 0; i < x.size(); i++) {
+                terms.computeIfAbsent(x.exponents(i), e -> new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO})[0] =
+                        x.coefficient(i);
+            }
+            for (int i = 0; i < y.size(); i++) {
+                terms.computeIfAbsent(y.exponents(i), e -> new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO})[1] =
+                        y.coefficient(i);
+            }
+            int[][] e = new int[terms.size()][];
+            BigInteger[] c = new BigInteger[terms.size()];
+            int n = 0;
+            for (Map.Entry<int[], BigInteger[]> t : terms.entrySet()) {
+                BigInteger r1 = t.getValue()[0];
+                BigInteger r2 = t.getValue()[1];
+                BigInteger s = r2.subtract(r1).mod(m2).multiply(inv).mod(m2);
+                e[n] = t.getKey();
+                c[n++] = r1.add(m1.multiply(s));
+            }
+            out.add(ZPoly.of(l, e, c));
+        }
+        return new Group(a.leads(), m, a.primes() + b.primes(), out);
+    }
+
+    /**
+     * The rational reconstruction of the largest group (bound √(M/2) for every coefficient), or null when a
+     * coefficient has none yet.
+     */
+    public List<QPoly> reconstruct() {
+        Group g = largest();
+        if (g == null) {
+            return null;
+        }
+        BigInteger bound = g.modulus().shiftRight(1).sqrt();
+        List<QPoly> out = new ArrayList<>();
+        for (ZPoly r : g.residues()) {
+            int[][] e = new int[r.size()][];
+            BigInteger[][] q = new BigInteger[r.size()][];
+            BigInteger lcm = BigInteger.ONE;
+            for (int i = 0; i < r.size(); i++) {
+                q[i] = ModularGroebner.rational(r.coefficient(i), g.modulus(), bound);
+                if (q[i] == null) {
+                    return null;
+                }
+                e[i] = r.exponents(i);
+                lcm = lcm.divide(lcm.gcd(q[i][1])).multiply(q[i][1]);
+            }
+            BigInteger[] c = new BigInteger[r.size()];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = q[i][0].multiply(lcm.divide(q[i][1]));
+            }
+            out.add(QPoly.of(ZPoly.of(r.layout(), e, c), lcm));
+        }
+        return out;
+    }
+}

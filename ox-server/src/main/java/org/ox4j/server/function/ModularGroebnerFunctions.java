@@ -1,0 +1,172 @@
+package org.ox4j.server.function;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.QPoly;
+import org.ox4j.algebra.ZPoly;
+import org.ox4j.algebra.gb.ModularGroebner;
+import org.ox4j.algebra.gb.ModularImages;
+import org.ox4j.server.algebra.Algebra;
+import org.ox4j.server.algebra.Dp;
+import org.ox4j.server.algebra.Lst;
+import org.ox4j.server.algebra.Num;
+import org.ox4j.server.algebra.Poly;
+import org.ox4j.server.algebra.Polynomials;
+import org.ox4j.server.algebra.Value;
+import org.ox4j.server.eval.EvaluationException;
+
+/**
+ * The pieces of a Gröbner basis over Q computed by a group of servers (RFC-102): each rank computes images modulo
+ * its own primes ({@code ox4j_gr_images}), the images travel up the binomial tree combined by the reduce operator
+ * {@code crt}, and the root reconstructs and certifies ({@code ox4j_gr_lift}). Images are values:
+ * a list of groups {@code [M, Count, [D_1, …]]}, one per set of leading monomials, with the residues modulo M of
+ * the homogenised basis as distributed polynomials (n+1 variables, the last the homogenising one).
+ */
+final class ModularGroebnerFunctions {
+    private ModularGroebnerFunctions() {
+    }
+
+    static void register(FunctionRegistry registry) {
+        BuiltinFunctions.reg(registry, "crt", 2, 2,
+                "crt(A,B): Groebner basis images A and B combined (groups of equal leading monomials by CRT)",
+                (a, alg, c) -> value(images(a.get(0)).combine(images(a.get(1)))));
+        BuiltinFunctions.reg(registry, "ox4j_gr_images", 7, 7,
+                "ox4j_gr_images(F,V,O,Rank,Size,Round,K): images of the grevlex basis of F over Q modulo K primes"
+                        + " dealt to Rank of Size in Round",
+                (a, alg, c) -> {
+                    ModularGroebner.Problem problem = problem(a.get(0), a.get(1), a.get(2), alg);
+                    int rank = small(a.get(3), "ox4j_gr_images");
+                    int size = small(a.get(4), "ox4j_gr_images");
+                    int round = small(a.get(5), "ox4j_gr_images");
+                    int k = small(a.get(6), "ox4j_gr_images");
+                    List<Long> primes = new ArrayList<>();
+                    for (int j = 0; j < k; j++) {
+                        primes.add(ModularGroebner.prime((round * size + rank) * k + j));
+                    }
+                    return value(problem.images(primes, alg.interrupt(), THREADS));
+                });
+        BuiltinFunctions.reg(registry, "ox4j_gr_lift", 5, 5,
+                "ox4j_gr_lift(Images,Previous,F,V,O): [1, basis] when certified, else [0, candidate]",
+                (a, alg, c) -> {
+                    ModularGroebner.Problem problem = problem(a.get(2), a.get(3), a.get(4), alg);
+                    List<QPoly> previous = a.get(1) instanceof Lst l ? candidate(l) : null;
+                    ModularGroebner.Lifted lifted = problem.lift(images(a.get(0)), previous, alg.interrupt(),
+                            THREADS);
+                    if (lifted.basis() != null) {
+                        List<String> vars = BuiltinFunctions.names(a.get(3), "ox4j_gr_lift");
+                        List<String> sorted = alg.order().sorted(vars);
+                        int[] map = new int[vars.size()];
+                        for (int i = 0; i < map.length; i++) {
+                            map[i] = sorted.indexOf(vars.get(i));
+                        }
+                        List<Value> out = new ArrayList<>();
+                        for (ZPoly g : lifted.basis()) {
+                            MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(sorted.size()),
+                                    Math.max(0, g.totalDegree()));
+                            out.add(Poly.of(sorted, QPoly.of(g).relayout(lex, map)));
+                        }
+                        return Lst.of(Num.of(1), new Lst(out));
+                    }
+                    List<Value> cand = new ArrayList<>();
+                    if (lifted.candidate() != null) {
+                        for (QPoly q : lifted.candidate()) {
+                            cand.add(new Dp(q));
+                        }
+                    }
+                    return Lst.of(Num.of(0), lifted.candidate() == null ? Value.ZERO : new Lst(cand));
+                });
+    }
+
+    private static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
+
+    private static ModularGroebner.Problem problem(Value f, Value v, Value o, Algebra alg) {
+        if (Polynomials.integer(o, "ox4j_gr").signum() != 0) {
+            throw new EvaluationException("ox4j_gr : only the order 0 (grevlex) is supported");
+        }
+        List<String> vars = BuiltinFunctions.names(v, "ox4j_gr");
+        List<Value> polys = BuiltinFunctions.list(f, "ox4j_gr").elements();
+        long degree = 0;
+        for (Value p : polys) {
+            if (p instanceof Poly q) {
+                if (!vars.containsAll(q.variables())) {
+                    throw new EvaluationException("ox4j_gr : a polynomial has variables outside " + vars);
+                }
+                degree = Math.max(degree, q.kernel().totalDegree());
+            } else if (!(p instanceof Num)) {
+                throw Algebra.invalid("ox4j_gr");
+            }
+        }
+        MonomialLayout layout = MonomialLayout.forDegree(MonomialOrder.grevlex(vars.size()), degree);
+        List<ZPoly> in = new ArrayList<>();
+        for (Value p : polys) {
+            in.add(Algebra.kernel(p, vars, layout).primitiveIntegral());
+        }
+        ModularGroebner.Problem problem = ModularGroebner.Problem.of(in);
+        if (problem == null) {
+            throw new EvaluationException("ox4j_gr : the input is zero");
+        }
+        return problem;
+    }
+
+    private static int small(Value v, String op) {
+        BigInteger n = Polynomials.integer(v, op);
+        if (n.signum() < 0 || n.bitLength() > 20) {
+            throw Algebra.invalid(op);
+        }
+        return n.intValue();
+    }
+
+    /** Images from their value form (0 stands for no image). */
+    static ModularImages images(Value v) {
+        if (v.isZero()) {
+            return ModularImages.empty();
+        }
+        if (!(v instanceof Lst groups)) {
+            throw Algebra.invalid("crt");
+        }
+        List<ModularImages.Group> out = new ArrayList<>();
+        for (Value g : groups.elements()) {
+            if (!(g instanceof Lst l) || l.size() != 3 || !(l.get(0) instanceof Num m) || !(l.get(1) instanceof Num n)
+                    || !(l.get(2) instanceof Lst residues) || !m.isInteger() || m.signum() <= 0) {
+                throw new EvaluationException("crt : an image group is [Modulus, Count, [residues...]]");
+            }
+            List<int[]> leads = new ArrayList<>();
+            List<ZPoly> polys = new ArrayList<>();
+            for (Value r : residues.elements()) {
+                if (!(r instanceof Dp d) || d.kernel().isZero() || !d.kernel().denominator().equals(BigInteger.ONE)) {
+                    throw new EvaluationException("crt : residues are distributed polynomials with integer coefficients");
+                }
+                leads.add(d.kernel().exponents(0));
+                polys.add(d.kernel().numerator());
+            }
+            out.add(new ModularImages.Group(leads, m.numerator(), small(n, "crt"), polys));
+        }
+        return ModularImages.of(out);
+    }
+
+    static Value value(ModularImages images) {
+        List<Value> groups = new ArrayList<>();
+        for (ModularImages.Group g : images.groups()) {
+            List<Value> residues = new ArrayList<>();
+            for (ZPoly r : g.residues()) {
+                residues.add(new Dp(QPoly.of(r)));
+            }
+            groups.add(Lst.of(Num.of(g.modulus()), Num.of(g.primes()), new Lst(residues)));
+        }
+        return new Lst(groups);
+    }
+
+    private static List<QPoly> candidate(Lst l) {
+        List<QPoly> out = new ArrayList<>();
+        for (Value v : l.elements()) {
+            if (!(v instanceof Dp d)) {
+                throw new EvaluationException("ox4j_gr_lift : the previous candidate is a list of distributed polynomials");
+            }
+            out.add(d.kernel());
+        }
+        return out;
+    }
+}

@@ -309,6 +309,18 @@ public final class ServerGroup implements AutoCloseable {
     }
 
     /**
+     * The certified reduced Gröbner basis over Q (grevlex) of {@code f} in the variables {@code v}, computed by the
+     * whole group: input broadcast, modular images per rank, {@code SM_reduce_102 "crt"}, reconstruction and
+     * certificate on rank 0 (see {@link DistributedGroebner}).
+     */
+    public DistributedGroebner.Result groebner(Cmo f, Cmo v) {
+        if (size() > 1) {
+            requireWired("groebner");
+        }
+        return DistributedGroebner.run(this, f, v, 1);
+    }
+
+    /**
      * Resets the group: the reset protocol on every master channel, then {@code SM_reset_102} on every member
      * to drain the server-to-server links (spec §8.5), then a round trip to each member to know it is done.
      */

@@ -1,0 +1,55 @@
+package org.ox4j.it.rfc102;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.ox4j.client.OxClient;
+import org.ox4j.client.group.DistributedGroebner;
+import org.ox4j.client.group.ServerGroup;
+import org.ox4j.client.syntax.AsirValueParser;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoNull;
+import org.ox4j.cmo.CmoZZ;
+
+/**
+ * {@link ServerGroup#groebner}: the basis over Q of katsura-5 computed by 2 and by 3 real servers (images per rank,
+ * SM_reduce_102 "crt", reconstruction and certificate on rank 0) equals the basis one server computes alone with
+ * nd_gr, and is a Gröbner basis of the input (is_gb, and every input polynomial reduces to 0).
+ */
+class DistributedGroebnerIT {
+    private static final String VARS = "[u0,u1,u2,u3,u4,u5]";
+    private static final String KATSURA5 = "[u0+2*u1+2*u2+2*u3+2*u4+2*u5-1,"
+            + "u0^2+2*u1^2+2*u2^2+2*u3^2+2*u4^2+2*u5^2-u0,"
+            + "2*u0*u1+2*u1*u2+2*u2*u3+2*u3*u4+2*u4*u5-u1,"
+            + "u1^2+2*u0*u2+2*u1*u3+2*u2*u4+2*u3*u5-u2,"
+            + "2*u1*u2+2*u0*u3+2*u1*u4+2*u2*u5-u3,"
+            + "u2^2+2*u1*u3+2*u0*u4+2*u1*u5-u4]";
+
+    @ParameterizedTest
+    @ValueSource(ints = {2, 3})
+    void aGroupComputesTheBasisOneServerComputes(int servers) {
+        Cmo f = AsirValueParser.parse(KATSURA5);
+        Cmo v = AsirValueParser.parse(VARS);
+        Cmo alone;
+        try (ServerGroup one = ServerGroup.launchLocal(1)) {
+            alone = one.member(0).call("nd_gr", f, v, CmoNull.INSTANCE, CmoNull.INSTANCE);
+        }
+        try (ServerGroup group = ServerGroup.launchLocal(servers)) {
+            DistributedGroebner.Result r = group.groebner(f, v);
+            assertThat(r.basis()).isEqualTo(alone);
+            assertThat(((CmoList) r.basis()).size()).isGreaterThan(5);
+            assertThat(r.primes()).isEqualTo(r.rounds() * servers);
+            assertThat(r.phaseMillis()).containsKeys("bcast", "modular work", "reduce",
+                    "reconstruction and certificate");
+            OxClient check = group.member(servers - 1);
+            assertThat(check.call("is_gb", r.basis(), v, CmoNull.INSTANCE)).isEqualTo(CmoZZ.of(1));
+            for (Cmo p : ((CmoList) f).elements()) {
+                assertThat(check.call("p_nf", p, r.basis(), v, CmoNull.INSTANCE)).isEqualTo(CmoNull.INSTANCE);
+            }
+            assertThat(List.of(r.rounds())).allMatch(x -> x >= 2);
+        }
+    }
+}

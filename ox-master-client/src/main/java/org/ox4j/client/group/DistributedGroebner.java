@@ -1,0 +1,108 @@
+package org.ox4j.client.group;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import org.ox4j.client.OxClient;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
+import org.ox4j.protocol.SmCommand;
+
+/**
+ * A Gröbner basis over Q (grevlex) computed by a wired group, the multi-modular way RFC-102 fits: the master
+ * broadcasts [F, V] from rank 0 with {@code SM_bcast_102}; in each round every rank computes the basis modulo its
+ * own primes (dealt by rank, so no two ranks share one) with {@code ox4j_gr_images}; the images are combined along
+ * the binomial tree by {@code SM_reduce_102} with the operator {@code crt}; rank 0 adds them to what it has,
+ * reconstructs, and once a round leaves the candidate unchanged certifies it ({@code ox4j_gr_lift}). More rounds
+ * follow until the basis is certified. The phases are timed as the master sees them.
+ */
+public final class DistributedGroebner {
+    /** Rounds before giving up (each adds {@code primesPerRank} primes per rank). */
+    static final int MAX_ROUNDS = 100;
+
+    /** The basis (a CMO list of polynomials, increasing leading terms), rounds, primes and the time per phase. */
+    public record Result(Cmo basis, int rounds, int primes, Map<String, Long> phaseMillis) {
+        public Result {
+            phaseMillis = Collections.unmodifiableMap(new LinkedHashMap<>(phaseMillis));
+        }
+    }
+
+    private DistributedGroebner() {
+    }
+
+    /**
+     * The certified reduced basis of {@code f} (a CMO list of polynomials) in the variables {@code v} (a CMO list
+     * of indeterminates), each rank taking {@code primesPerRank} primes per round.
+     */
+    public static Result run(ServerGroup group, Cmo f, Cmo v, int primesPerRank) {
+        Objects.requireNonNull(f, "f");
+        Objects.requireNonNull(v, "v");
+        if (primesPerRank < 1) {
+            throw new IllegalArgumentException("primesPerRank " + primesPerRank);
+        }
+        Map<String, Long> phases = new LinkedHashMap<>();
+        int size = group.size();
+        long t = System.nanoTime();
+        if (size > 1) {
+            group.bcast(CmoList.of(f, v), 0);
+        } else {
+            group.member(0).push(CmoList.of(f, v));
+        }
+        group.all((rank, m) -> m.executeAsync(SmCommand.SET_NAME, CmoString.of("Ox4jGbInput"))
+                .thenCompose(x -> m.executeStringAsync("Ox4jGbF = Ox4jGbInput[0]; Ox4jGbV = Ox4jGbInput[1]; "
+                        + "Ox4jGbAll = 0; Ox4jGbPrev = 0; 0;")), "distribute the input");
+        t = phase(phases, "bcast", t);
+        OxClient root = group.member(0);
+        for (int round = 0; round < MAX_ROUNDS; round++) {
+            int r = round;
+            group.all((rank, m) -> m.executeStringAsync("Ox4jGbMine = ox4j_gr_images(Ox4jGbF, Ox4jGbV, 0, " + rank
+                    + ", " + size + ", " + r + ", " + primesPerRank + "); 0;"), "modular images");
+            t = phase(phases, "modular work", t);
+            combineAtRoot(group);
+            t = phase(phases, "reduce", t);
+            Cmo status = root.executeStringAsync("Ox4jGbAll = crt(Ox4jGbAll, Ox4jGbRound); "
+                    + "R = ox4j_gr_lift(Ox4jGbAll, Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0); Ox4jGbPrev = R[1]; R[0];").join();
+            t = phase(phases, "reconstruction and certificate", t);
+            if (status instanceof CmoZZ z && z.value().signum() > 0) {
+                Cmo basis = root.executeStringAsync("Ox4jGbPrev;").join();
+                return new Result(basis, round + 1, (round + 1) * size * primesPerRank, phases);
+            }
+        }
+        throw new IllegalStateException("no certified basis after " + MAX_ROUNDS + " rounds");
+    }
+
+    /** Each rank pushes its images; SM_reduce_102 "crt" to rank 0, which keeps the result as Ox4jGbRound. */
+    private static void combineAtRoot(ServerGroup group) {
+        if (group.size() == 1) {
+            group.member(0).executeStringAsync("Ox4jGbRound = Ox4jGbMine; 0;").join();
+            return;
+        }
+        group.all((rank, m) -> {
+            CompletableFuture<Void> reduce = m.executeAsync(SmCommand.EVAL_NAME, CmoString.of("Ox4jGbMine"))
+                    .thenCompose(x -> m.executeAsync(SmCommand.REDUCE_102, ServerGroup.asirInteger(0),
+                            CmoString.of("crt")));
+            CompletableFuture<Void> keep = rank == 0
+                    ? reduce.thenCompose(x -> m.executeAsync(SmCommand.SET_NAME, CmoString.of("Ox4jGbRound")))
+                    : reduce.thenCompose(x -> m.popsAsync(1));
+            // a round trip: the reply comes after the reduce has finished on this member; an error left on the
+            // stack (a failed reduce) is the popped value and fails the call
+            return keep.thenCompose(x -> m.executeStringAsync("0;"));
+        }, "reduce crt");
+    }
+
+    private static long phase(Map<String, Long> phases, String name, long since) {
+        long now = System.nanoTime();
+        phases.merge(name, (now - since) / 1_000_000, Long::sum);
+        return now;
+    }
+
+    /** The basis as a list, for callers that want the elements. */
+    public static List<Cmo> elements(Result r) {
+        return r.basis() instanceof CmoList l ? l.elements() : List.of();
+    }
+}

@@ -32,9 +32,23 @@ public final class OxDemo {
     }
 
     public static void main(String[] args) {
+        List<String> all = List.of(args);
+        if (all.contains("--check") || all.contains("--compute")) {
+            // the S-pair demo: a distributed check (or completion) of a basis over RFC-102
+            GroebnerDemo.main(all.stream().filter(a -> !a.equals("--check")).toArray(String[]::new));
+            return;
+        }
         if (args.length == 0 || !args[0].equals("--basic")) {
-            // the main job: the distributed Groebner-basis check/computation over RFC-102
-            GroebnerDemo.main(args);
+            // the main job: a certified basis over Q computed by the group, beside one server
+            ModularDemo.Options o;
+            try {
+                o = ModularDemo.Options.parse(args);
+            } catch (IllegalArgumentException e) {
+                System.err.println("ox-demo: " + e.getMessage());
+                System.exit(2);
+                return;
+            }
+            System.exit(new ModularDemo(System.out, o).run());
             return;
         }
         int n = 4;

@@ -24,8 +24,15 @@ public record PolynomialSystem(String name, List<String> variables, List<String>
         }
     }
 
-    /** A shipped system by name, or a file path. */
+    /** A shipped system by name, katsuraN or cyclicN for any N (generated), or a file path. */
     public static PolynomialSystem load(String nameOrPath) {
+        java.util.regex.Matcher generated = java.util.regex.Pattern.compile("(katsura|cyclic)(\\d{1,2})")
+                .matcher(nameOrPath);
+        if (generated.matches() && PolynomialSystem.class.getResource("/org/ox4j/client/demo/systems/" + nameOrPath
+                + ".txt") == null) {
+            int n = Integer.parseInt(generated.group(2));
+            return generated.group(1).equals("katsura") ? katsura(n) : cyclic(n);
+        }
         String resource = "/org/ox4j/client/demo/systems/" + nameOrPath + ".txt";
         try (InputStream in = PolynomialSystem.class.getResourceAsStream(resource)) {
             if (in != null) {
@@ -58,6 +65,60 @@ public record PolynomialSystem(String name, List<String> variables, List<String>
             }
         }
         return new PolynomialSystem(name, vars, polys);
+    }
+
+    /** Katsura-n: n+1 unknowns u0 … un. */
+    public static PolynomialSystem katsura(int n) {
+        if (n < 1) {
+            throw new OxClientException("katsura" + n + ": n must be at least 1");
+        }
+        List<String> vars = new ArrayList<>();
+        for (int i = 0; i <= n; i++) {
+            vars.add("u" + i);
+        }
+        List<String> polys = new ArrayList<>();
+        StringBuilder lin = new StringBuilder("u0");
+        for (int i = 1; i <= n; i++) {
+            lin.append("+2*u").append(i);
+        }
+        polys.add(lin.append("-1").toString());
+        for (int m = 0; m < n; m++) {
+            StringBuilder q = new StringBuilder();
+            for (int k = -n; k <= n; k++) {
+                int a = Math.abs(k);
+                int b = Math.abs(m - k);
+                if (a <= n && b <= n) {
+                    q.append(q.length() == 0 ? "" : "+").append("u").append(a).append("*u").append(b);
+                }
+            }
+            polys.add(q.append("-u").append(m).toString());
+        }
+        return new PolynomialSystem("katsura" + n, vars, polys);
+    }
+
+    /** Cyclic-n: unknowns c0 … c(n-1). */
+    public static PolynomialSystem cyclic(int n) {
+        if (n < 2) {
+            throw new OxClientException("cyclic" + n + ": n must be at least 2");
+        }
+        List<String> vars = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            vars.add("c" + i);
+        }
+        List<String> polys = new ArrayList<>();
+        for (int d = 1; d < n; d++) {
+            StringBuilder q = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                StringBuilder t = new StringBuilder();
+                for (int k = 0; k < d; k++) {
+                    t.append(k == 0 ? "" : "*").append("c").append((i + k) % n);
+                }
+                q.append(q.length() == 0 ? "" : "+").append(t);
+            }
+            polys.add(q.toString());
+        }
+        polys.add(String.join("*", vars) + "-1");
+        return new PolynomialSystem("cyclic" + n, vars, polys);
     }
 
     /** {@code [x,y,z]} */

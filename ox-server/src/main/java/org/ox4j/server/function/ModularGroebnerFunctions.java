@@ -46,7 +46,8 @@ final class ModularGroebnerFunctions {
                     for (int j = 0; j < k; j++) {
                         primes.add(ModularGroebner.prime((round * size + rank) * k + j));
                     }
-                    return value(problem.images(primes, alg.interrupt(), THREADS));
+                    // one prime after the other: a rank is one worker of the group (the group is the parallelism)
+                    return value(problem.images(primes, alg.interrupt(), 1));
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_lift", 5, 5,
                 "ox4j_gr_lift(Images,Previous,F,V,O): [1, basis] when certified, else [0, candidate]",

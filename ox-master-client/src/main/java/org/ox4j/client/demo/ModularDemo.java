@@ -1,0 +1,105 @@
+package org.ox4j.client.demo;
+
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.ox4j.client.OxClientOptions;
+import org.ox4j.client.OxClientResources;
+import org.ox4j.client.group.DistributedGroebner;
+import org.ox4j.client.group.LinkAddressing;
+import org.ox4j.client.group.ServerGroup;
+import org.ox4j.client.syntax.AsirValueParser;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoList;
+
+/**
+ * The main job of {@code bin/ox-demo}: a certified Gröbner basis over Q computed by a group of servers
+ * ({@link ServerGroup#groebner}), and the same program on one server in the same run, so the report shows what the
+ * group buys: time per phase, the speed-up (launch excluded), the basis size, "certified". The single server takes
+ * as many primes per round as the whole group, so both runs do the same rounds. The two bases must be equal, or
+ * the demo fails.
+ */
+final class ModularDemo {
+    /** Command-line options of the main job. */
+    record Options(int servers, String system, List<String> serverCommands) {
+        static Options parse(String[] args) {
+            int servers = Math.max(2, Runtime.getRuntime().availableProcessors());
+            String system = "katsura7";
+            List<String> commands = new ArrayList<>();
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--servers", "-n" -> servers = Integer.parseInt(args[++i]);
+                    case "--system", "--input" -> system = args[++i];
+                    case "--server-cmd" -> commands.add(args[++i]);
+                    default -> throw new IllegalArgumentException("unknown option " + args[i] + " (expected: "
+                            + "[--servers N] [--system katsuraN|cyclicN|FILE] [--server-cmd CMD ...]; "
+                            + "--check and --compute run the S-pair demo)");
+                }
+            }
+            if (servers < 1 || servers > 64) {
+                throw new IllegalArgumentException("--servers " + servers + " (expected: 1..64)");
+            }
+            return new Options(servers, system, List.copyOf(commands));
+        }
+    }
+
+    /** Primes per rank and round: fewer rounds (each costs a reduce and a reconstruction) for a little overshoot. */
+    static final int PRIMES_PER_RANK = 2;
+
+    private final PrintStream out;
+    private final Options options;
+
+    ModularDemo(PrintStream out, Options options) {
+        this.out = out;
+        this.options = options;
+    }
+
+    int run() {
+        PolynomialSystem sys = PolynomialSystem.load(options.system());
+        Cmo f = AsirValueParser.parse(sys.polynomialList());
+        Cmo v = AsirValueParser.parse(sys.variableList());
+        int n = options.servers();
+        out.printf("ox-demo: Groebner basis over Q (grevlex, multi-modular, certified) of %s (%d polynomials in %s)"
+                + " on %d %s, and on 1 for comparison%n", sys.name(), sys.polynomials().size(), sys.variableList(), n,
+                DemoLaunchers.describe(options.serverCommands()));
+        OxClientOptions clientOptions = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(30));
+        Run group = run(n, f, v, clientOptions, PRIMES_PER_RANK);
+        Run single = n == 1 ? group : run(1, f, v, clientOptions, PRIMES_PER_RANK * n);
+        if (!group.result().basis().equals(single.result().basis())) {
+            out.println("ox-demo: FAILED: the group's basis differs from the single server's");
+            return 1;
+        }
+        out.printf("ox-demo: time per phase (ms)     %8s %8s%n", n + " srv", "1 srv");
+        out.printf("    %-30s %8d %8d%n", "launch + RFC-102 wiring", group.launchMillis(), single.launchMillis());
+        for (Map.Entry<String, Long> e : group.result().phaseMillis().entrySet()) {
+            out.printf("    %-30s %8d %8d%n", e.getKey(), e.getValue(),
+                    single.result().phaseMillis().getOrDefault(e.getKey(), 0L));
+        }
+        long tn = group.computeMillis();
+        long t1 = single.computeMillis();
+        out.printf("    %-30s %8d %8d%n", "total without launch", tn, t1);
+        out.printf("ox-demo: %d primes in %d rounds on %d servers; speed-up over 1 server: %.2f%n",
+                group.result().primes(), group.result().rounds(), n, tn == 0 ? 0.0 : (double) t1 / tn);
+        out.printf("ox-demo: basis of %d polynomials, certified%n", ((CmoList) group.result().basis()).size());
+        return 0;
+    }
+
+    private record Run(DistributedGroebner.Result result, long launchMillis, long computeMillis) {
+    }
+
+    /** Launches {@code servers}, computes with {@code primesPerRank} primes per rank and round, stops them. */
+    private Run run(int servers, Cmo f, Cmo v, OxClientOptions clientOptions, int primesPerRank) {
+        long t0 = System.nanoTime();
+        try (ServerGroup group = ServerGroup.launch(DemoLaunchers.forRanks(servers, options.serverCommands()),
+                Collections.nCopies(servers, "127.0.0.1"), LinkAddressing.tcp(), clientOptions,
+                OxClientResources.shared())) {
+            long t1 = System.nanoTime();
+            DistributedGroebner.Result r = DistributedGroebner.run(group, f, v, primesPerRank);
+            long t2 = System.nanoTime();
+            return new Run(r, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
+        }
+    }
+}

@@ -22,55 +22,21 @@ public final class GroebnerBench {
     record PolySystem(String name, List<String> vars, List<String> polys) {
     }
 
-    /** Katsura-n: n+1 unknowns u0..un. */
+    /** Katsura-n: n+1 unknowns u0..un (the demo's generator). */
     static PolySystem katsura(int n) {
-        List<String> vars = new ArrayList<>();
-        for (int i = 0; i <= n; i++) {
-            vars.add("u" + i);
-        }
-        List<String> polys = new ArrayList<>();
-        StringBuilder lin = new StringBuilder("u0");
-        for (int i = 1; i <= n; i++) {
-            lin.append("+2*u").append(i);
-        }
-        polys.add(lin.append("-1").toString());
-        for (int m = 0; m < n; m++) {
-            StringBuilder s = new StringBuilder();
-            for (int i = -n; i <= n; i++) {
-                int j = m - i;
-                if (Math.abs(j) <= n) {
-                    s.append("+u").append(Math.abs(i)).append("*u").append(Math.abs(j));
-                }
-            }
-            polys.add(s.append("-u").append(m).toString());
-        }
-        return new PolySystem("katsura-" + n, vars, polys);
+        org.ox4j.client.demo.PolynomialSystem k = org.ox4j.client.demo.PolynomialSystem.katsura(n);
+        return new PolySystem("katsura-" + n, k.variables(), k.polynomials());
     }
 
-    /** Cyclic-n: n unknowns c0..c(n-1). */
+    /** Cyclic-n: n unknowns c0..c(n-1) (the demo's generator). */
     static PolySystem cyclic(int n) {
-        List<String> vars = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            vars.add("c" + i);
-        }
-        List<String> polys = new ArrayList<>();
-        for (int d = 1; d < n; d++) {
-            StringBuilder s = new StringBuilder();
-            for (int i = 0; i < n; i++) {
-                s.append(i == 0 ? "" : "+");
-                for (int k = 0; k < d; k++) {
-                    s.append(k == 0 ? "" : "*").append("c").append((i + k) % n);
-                }
-            }
-            polys.add(s.toString());
-        }
-        polys.add(String.join("*", vars) + "-1");
-        return new PolySystem("cyclic-" + n, vars, polys);
+        org.ox4j.client.demo.PolynomialSystem c = org.ox4j.client.demo.PolynomialSystem.cyclic(n);
+        return new PolySystem("cyclic-" + n, c.variables(), c.polynomials());
     }
 
     public static void main(String[] args) throws Exception {
         int reps = args.length > 0 ? Integer.parseInt(args[0]) : 3;
-        List<PolySystem> systems = new java.util.ArrayList<>();
+        List<PolySystem> systems = new ArrayList<>();
         for (String name : (args.length > 1 ? args[1] : "katsura6,cyclic6").split(",")) {
             int n = Integer.parseInt(name.replaceAll("[^0-9]", ""));
             systems.add(name.startsWith("katsura") ? katsura(n) : cyclic(n));

@@ -2,7 +2,6 @@ package org.ox4j.algebra;
 
 import java.math.BigInteger;
 import java.util.Arrays;
-import java.util.Objects;
 
 /**
  * A polynomial with integer coefficients: terms in two flat arrays, the packed monomials of one
@@ -762,9 +761,5 @@ public final class ZPoly {
             }
         }
         return sb.toString();
-    }
-
-    static void requireNonNull(Object o, String what) {
-        Objects.requireNonNull(o, what);
     }
 }

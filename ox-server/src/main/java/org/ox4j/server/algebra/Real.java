@@ -8,7 +8,7 @@ import java.math.MathContext;
  * printed as C's {@code %g} prints it (six significant digits, trailing zeros dropped), Asir's default.
  */
 public record Real(double value) implements Value {
-    /** Asir's 0 is the integer 0, so a double that is 0 is still a double here but prints as 0. */
+    /** A double zero counts as zero (for conditions and CMO_NULL-like tests), like Asir's 0.0. */
     @Override
     public boolean isZero() {
         return value == 0.0;

@@ -18,8 +18,8 @@ import java.util.concurrent.CompletableFuture;
  * (Fateman's f·(f+1), f = (1+x+y+z+t)^20: 113 M term products into 2.8 M slots).
  */
 final class DenseProduct {
-    /** The largest box (slots) a dense product may use: 24 bytes each, 200 MB. */
-    static final long MAX_SLOTS = Long.getLong("ox4j.algebra.denseSlots", 1L << 23);
+    /** The largest box (slots) a dense product may use: 24 bytes each, 100 MB (Fateman degree 20 needs 67 MB). */
+    static final long MAX_SLOTS = Long.getLong("ox4j.algebra.denseSlots", 1L << 22);
 
     private DenseProduct() {
     }

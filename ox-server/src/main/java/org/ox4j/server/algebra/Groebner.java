@@ -50,14 +50,18 @@ public final class Groebner {
 
     /** The reduced Gröbner basis of {@code f}. */
     public List<Value> basis(List<Value> f, Ring ring) {
-        List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(f, ring);
-        Comparator<DegreeVector> ord = ring.order().comparator();
+        // the kernel's methods first; the rings conversion below only for the orders and moduli they do not take
         if (ring.characteristic() == 0 && ring.order() == TermOrder.GREVLEX) {
             List<Value> certified = multiModular(f, ring);
             if (certified != null) {
                 return certified;
             }
         }
+        if (ring.characteristic() != 0 && ring.characteristic() < (1L << 31) && ring.order() != TermOrder.LEX) {
+            return f4(f, ring);
+        }
+        List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(f, ring);
+        Comparator<DegreeVector> ord = ring.order().comparator();
         if (ring.characteristic() == 0) {
             List<MultivariatePolynomial<BigInteger>> g = integer(ord).reducedBasis(toZ(in));
             List<Value> out = new ArrayList<>();
@@ -65,9 +69,6 @@ public final class Groebner {
                 out.add(fromQ(Polys.fromZ(p), ring));
             }
             return out;
-        }
-        if (ring.characteristic() < (1L << 31) && ring.order() != TermOrder.LEX) {
-            return f4(f, ring);
         }
         IntegersZp64 zp = Rings.Zp64(ring.characteristic());
         List<MultivariatePolynomialZp64> inp = new ArrayList<>();

@@ -32,7 +32,13 @@ final class ModularGroebnerFunctions {
     static void register(FunctionRegistry registry) {
         BuiltinFunctions.reg(registry, "crt", 2, 2,
                 "crt(A,B): Groebner basis images A and B combined (groups of equal leading monomials by CRT)",
-                (a, alg, c) -> value(images(a.get(0)).combine(images(a.get(1)))));
+                (a, alg, c) -> {
+                    try {
+                        return value(images(a.get(0)).combine(images(a.get(1))));
+                    } catch (IllegalArgumentException e) {
+                        throw new EvaluationException("crt : " + e.getMessage());
+                    }
+                });
         BuiltinFunctions.reg(registry, "ox4j_gr_images", 7, 7,
                 "ox4j_gr_images(F,V,O,Rank,Size,Round,K): images of the grevlex basis of F over Q modulo K primes"
                         + " dealt to Rank of Size in Round",
@@ -42,6 +48,10 @@ final class ModularGroebnerFunctions {
                     int size = small(a.get(4), "ox4j_gr_images");
                     int round = small(a.get(5), "ox4j_gr_images");
                     int k = small(a.get(6), "ox4j_gr_images");
+                    if (rank >= size || (long) (round * (long) size + rank + 1) * k > MAX_PRIME_INDEX) {
+                        throw new EvaluationException("ox4j_gr_images : rank " + rank + " of " + size + ", round "
+                                + round + " and " + k + " primes ask for more than " + MAX_PRIME_INDEX + " primes");
+                    }
                     List<Long> primes = new ArrayList<>();
                     for (int j = 0; j < k; j++) {
                         primes.add(ModularGroebner.prime((round * size + rank) * k + j));
@@ -82,6 +92,9 @@ final class ModularGroebnerFunctions {
     }
 
     private static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
+
+    /** The most primes a group may use (the index of the last one dealt): far beyond any real need. */
+    static final long MAX_PRIME_INDEX = 20_000;
 
     private static ModularGroebner.Problem problem(Value f, Value v, Value o, Algebra alg) {
         if (Polynomials.integer(o, "ox4j_gr").signum() != 0) {

@@ -131,6 +131,10 @@ class LocalLanguageTest {
         // an image is a list of groups [Modulus, Count, [residues]]
         assertThat(show("I = ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 2); [length(I), I[0][1]];")).isEqualTo("[1,2]");
         assertThatThrownBy(() -> show("crt([[7, 1, [1]]], 0);")).hasMessageContaining("distributed polynomials");
+        assertThatThrownBy(() -> show("I = ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 1); crt(I, I);"))
+                .hasMessageContaining("crt : images modulo the same prime");
+        assertThatThrownBy(() -> show("ox4j_gr_images([x^2-2], [x], 0, 0, 1, 900000, 1000);"))
+                .hasMessageContaining("more than 20000 primes");
     }
 
     @Test

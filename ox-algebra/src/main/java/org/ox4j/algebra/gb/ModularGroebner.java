@@ -159,6 +159,37 @@ public final class ModularGroebner {
         }
 
         /**
+         * Checks share {@code part} of {@code parts} of the certificate of {@code candidate} (a homogenised basis
+         * over Q): the inputs and Gebauer–Möller pairs whose position is {@code part} modulo {@code parts} reduce
+         * to 0. The shares of all parts together are the whole certificate (so a group can split it).
+         */
+        public boolean checkShare(List<QPoly> candidate, int part, int parts, Interrupt interrupt) {
+            List<ZPoly> gh = integral(candidate);
+            Divisors d = Divisors.of(gh, gh.get(0).layout());
+            for (int k = part; k < homogenized.size(); k += parts) {
+                if (!NormalForm.reduce(homogenized.get(k), d, interrupt).isZero()) {
+                    return false;
+                }
+            }
+            java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
+            checkPairs(gh, d, sufficientPairs(gh), part, parts, failed, interrupt);
+            return !failed.get();
+        }
+
+        /** The reduced basis of the input from a certified homogenised candidate. */
+        public List<ZPoly> finish(List<QPoly> candidate, Interrupt interrupt) {
+            return reducedDehomogenized(integral(candidate), input.get(0).layout(), interrupt);
+        }
+
+        private static List<ZPoly> integral(List<QPoly> candidate) {
+            List<ZPoly> gh = new ArrayList<>();
+            for (QPoly q : candidate) {
+                gh.add(q.primitiveIntegral());
+            }
+            return gh;
+        }
+
+        /**
          * Reconstructs the largest group of {@code images}; when the candidate equals {@code previous} it is
          * certified, and the basis is returned.
          */
@@ -167,10 +198,7 @@ public final class ModularGroebner {
             if (candidate == null || previous == null || !previous.equals(candidate)) {
                 return new Lifted(candidate, null);
             }
-            List<ZPoly> gh = new ArrayList<>();
-            for (QPoly q : candidate) {
-                gh.add(q.primitiveIntegral());
-            }
+            List<ZPoly> gh = integral(candidate);
             if (!certified(gh, homogenized, interrupt, threads)) {
                 return new Lifted(candidate, null);
             }

@@ -17,9 +17,11 @@ import org.ox4j.protocol.SmCommand;
  * A Gröbner basis over Q (grevlex) computed by a wired group, the multi-modular way RFC-102 fits: the master
  * broadcasts [F, V] from rank 0 with {@code SM_bcast_102}; in each round every rank computes the basis modulo its
  * own primes (dealt by rank, so no two ranks share one) with {@code ox4j_gr_images}; the images are combined along
- * the binomial tree by {@code SM_reduce_102} with the operator {@code crt}; rank 0 adds them to what it has,
- * reconstructs, and once a round leaves the candidate unchanged certifies it ({@code ox4j_gr_lift}). More rounds
- * follow until the basis is certified. The phases are timed as the master sees them.
+ * the binomial tree by {@code SM_reduce_102} with the operator {@code crt}; rank 0 adds them to what it has and
+ * reconstructs ({@code ox4j_gr_candidate}); once a round leaves the candidate unchanged the whole group checks the
+ * certificate, each rank its share ({@code ox4j_gr_check}, verdicts combined by {@code SM_reduce_102 "*"}), and
+ * rank 0 makes the reduced basis ({@code ox4j_gr_finish}). More rounds follow until the basis is certified. The
+ * phases are timed as the master sees them.
  */
 public final class DistributedGroebner {
     /** Rounds before giving up (each adds {@code primesPerRank} primes per rank). */
@@ -65,15 +67,50 @@ public final class DistributedGroebner {
             t = phase(phases, "modular work", t);
             combineAtRoot(group);
             t = phase(phases, "reduce", t);
-            Cmo status = root.executeStringAsync("Ox4jGbAll = crt(Ox4jGbAll, Ox4jGbRound); "
-                    + "R = ox4j_gr_lift(Ox4jGbAll, Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0); Ox4jGbPrev = R[1]; R[0];").join();
-            t = phase(phases, "reconstruction and certificate", t);
-            if (status instanceof CmoZZ z && z.value().signum() > 0) {
-                Cmo basis = root.executeStringAsync("Ox4jGbPrev;").join();
-                return new Result(basis, round + 1, (round + 1) * size * primesPerRank, phases);
+            Cmo stable = root.executeStringAsync("Ox4jGbAll = crt(Ox4jGbAll, Ox4jGbRound); "
+                    + "C = ox4j_gr_candidate(Ox4jGbAll, Ox4jGbPrev); Ox4jGbPrev = C[1]; C[0];").join();
+            t = phase(phases, "reconstruction", t);
+            if (isOne(stable)) {
+                boolean certified = certify(group);
+                t = phase(phases, "certificate", t);
+                if (certified) {
+                    Cmo basis = root.executeStringAsync("ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0);").join();
+                    phase(phases, "reduced basis", t);
+                    return new Result(basis, round + 1, (round + 1) * size * primesPerRank, phases);
+                }
             }
         }
         throw new IllegalStateException("no certified basis after " + MAX_ROUNDS + " rounds");
+    }
+
+    private static boolean isOne(Cmo c) {
+        return c instanceof CmoZZ z && z.value().signum() > 0;
+    }
+
+    /**
+     * The certificate split over the group: rank 0's stable candidate goes to every rank (SM_bcast_102 from its
+     * stack), each checks its share (inputs and pairs at its positions modulo the size), and SM_reduce_102 "*" of
+     * the 1s and 0s tells rank 0 whether all held.
+     */
+    private static boolean certify(ServerGroup group) {
+        int size = group.size();
+        if (size == 1) {
+            return isOne(group.member(0).executeStringAsync(
+                    "ox4j_gr_check(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0, 0, 1);").join());
+        }
+        group.all((rank, m) -> {
+            CompletableFuture<Void> sent = rank == 0
+                    ? m.executeAsync(SmCommand.EVAL_NAME, CmoString.of("Ox4jGbPrev"))
+                            .thenCompose(x -> m.executeAsync(SmCommand.BCAST_102, ServerGroup.asirInteger(0)))
+                    : m.executeAsync(SmCommand.BCAST_102, ServerGroup.asirInteger(0));
+            return sent.thenCompose(x -> m.executeAsync(SmCommand.SET_NAME, CmoString.of("Ox4jGbCand")))
+                    .thenCompose(x -> m.executeStringAsync("Ox4jGbOk = ox4j_gr_check(Ox4jGbCand, Ox4jGbF, Ox4jGbV, 0, "
+                            + rank + ", " + size + "); 0;"));
+        }, "certificate shares");
+        List<Cmo> verdicts = group.all((rank, m) -> m.executeAsync(SmCommand.EVAL_NAME, CmoString.of("Ox4jGbOk"))
+                .thenCompose(x -> m.executeAndPopAsync(SmCommand.REDUCE_102, ServerGroup.asirInteger(0),
+                        CmoString.of("*"))), "certificate verdict");
+        return isOne(verdicts.get(0));
     }
 
     /** Each rank pushes its images; SM_reduce_102 "crt" to rank 0, which keeps the result as Ox4jGbRound. */

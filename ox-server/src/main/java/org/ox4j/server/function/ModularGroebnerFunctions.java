@@ -23,7 +23,10 @@ import org.ox4j.server.eval.EvaluationException;
  * its own primes ({@code ox4j_gr_images}), the images travel up the binomial tree combined by the reduce operator
  * {@code crt}, and the root reconstructs and certifies ({@code ox4j_gr_lift}). Images are values:
  * a list of groups {@code [M, Count, [D_1, …]]}, one per set of leading monomials, with the residues modulo M of
- * the homogenised basis as distributed polynomials (n+1 variables, the last the homogenising one).
+ * the homogenised basis as distributed polynomials (n+1 variables, the last the homogenising one). The certificate
+ * can be split over the group: {@code ox4j_gr_candidate} says when the reconstruction is stable,
+ * {@code ox4j_gr_check} checks one rank's share, {@code ox4j_gr_finish} turns the certified candidate into the
+ * reduced basis; {@code ox4j_gr_lift} does all of it on one server.
  */
 final class ModularGroebnerFunctions {
     private ModularGroebnerFunctions() {
@@ -59,6 +62,37 @@ final class ModularGroebnerFunctions {
                     // one prime after the other: a rank is one worker of the group (the group is the parallelism)
                     return value(problem.images(primes, alg.interrupt(), 1));
                 });
+        BuiltinFunctions.reg(registry, "ox4j_gr_candidate", 2, 2,
+                "ox4j_gr_candidate(Images,Previous): [1, C] when the reconstruction C equals Previous, else [0, C]",
+                (a, alg, c) -> {
+                    List<QPoly> candidate = images(a.get(0)).reconstruct();
+                    List<QPoly> previous = a.get(1) instanceof Lst l ? candidate(l) : null;
+                    boolean stable = candidate != null && candidate.equals(previous);
+                    return Lst.of(Num.of(stable ? 1 : 0), candidate == null ? Value.ZERO : dps(candidate));
+                });
+        BuiltinFunctions.reg(registry, "ox4j_gr_check", 6, 6,
+                "ox4j_gr_check(C,F,V,O,Rank,Size): 1 when Rank's share of the certificate of C holds, else 0",
+                (a, alg, c) -> {
+                    if (!(a.get(0) instanceof Lst l)) {
+                        throw Algebra.invalid("ox4j_gr_check");
+                    }
+                    int rank = small(a.get(4), "ox4j_gr_check");
+                    int size = small(a.get(5), "ox4j_gr_check");
+                    if (size == 0 || rank >= size) {
+                        throw Algebra.invalid("ox4j_gr_check");
+                    }
+                    ModularGroebner.Problem problem = problem(a.get(1), a.get(2), a.get(3), alg);
+                    return Num.of(problem.checkShare(candidate(l), rank, size, alg.interrupt()) ? 1 : 0);
+                });
+        BuiltinFunctions.reg(registry, "ox4j_gr_finish", 4, 4,
+                "ox4j_gr_finish(C,F,V,O): the reduced basis from a certified candidate C",
+                (a, alg, c) -> {
+                    if (!(a.get(0) instanceof Lst l)) {
+                        throw Algebra.invalid("ox4j_gr_finish");
+                    }
+                    ModularGroebner.Problem problem = problem(a.get(1), a.get(2), a.get(3), alg);
+                    return basisValue(problem.finish(candidate(l), alg.interrupt()), a.get(2), alg);
+                });
         BuiltinFunctions.reg(registry, "ox4j_gr_lift", 5, 5,
                 "ox4j_gr_lift(Images,Previous,F,V,O): [1, basis] when certified, else [0, candidate]",
                 (a, alg, c) -> {
@@ -67,31 +101,37 @@ final class ModularGroebnerFunctions {
                     ModularGroebner.Lifted lifted = problem.lift(images(a.get(0)), previous, alg.interrupt(),
                             THREADS);
                     if (lifted.basis() != null) {
-                        List<String> vars = BuiltinFunctions.names(a.get(3), "ox4j_gr_lift");
-                        List<String> sorted = alg.order().sorted(vars);
-                        int[] map = new int[vars.size()];
-                        for (int i = 0; i < map.length; i++) {
-                            map[i] = sorted.indexOf(vars.get(i));
-                        }
-                        List<Value> out = new ArrayList<>();
-                        for (ZPoly g : lifted.basis()) {
-                            MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(sorted.size()),
-                                    Math.max(0, g.totalDegree()));
-                            out.add(Poly.of(sorted, QPoly.of(g).relayout(lex, map)));
-                        }
-                        return Lst.of(Num.of(1), new Lst(out));
+                        return Lst.of(Num.of(1), basisValue(lifted.basis(), a.get(3), alg));
                     }
-                    List<Value> cand = new ArrayList<>();
-                    if (lifted.candidate() != null) {
-                        for (QPoly q : lifted.candidate()) {
-                            cand.add(new Dp(q));
-                        }
-                    }
-                    return Lst.of(Num.of(0), lifted.candidate() == null ? Value.ZERO : new Lst(cand));
+                    return Lst.of(Num.of(0), lifted.candidate() == null ? Value.ZERO : dps(lifted.candidate()));
                 });
     }
 
     private static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
+
+    private static Value dps(List<QPoly> polys) {
+        List<Value> out = new ArrayList<>();
+        for (QPoly q : polys) {
+            out.add(new Dp(q));
+        }
+        return new Lst(out);
+    }
+
+    /** A basis over the variables V (in V's order) as polynomial values in the session's order. */
+    private static Value basisValue(List<ZPoly> basis, Value v, Algebra alg) {
+        List<String> vars = BuiltinFunctions.names(v, "ox4j_gr");
+        List<String> sorted = alg.order().sorted(vars);
+        int[] map = new int[vars.size()];
+        for (int i = 0; i < map.length; i++) {
+            map[i] = sorted.indexOf(vars.get(i));
+        }
+        List<Value> out = new ArrayList<>();
+        for (ZPoly g : basis) {
+            MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(sorted.size()), Math.max(0, g.totalDegree()));
+            out.add(Poly.of(sorted, QPoly.of(g).relayout(lex, map)));
+        }
+        return new Lst(out);
+    }
 
     /** The most primes a group may use (the index of the last one dealt): far beyond any real need. */
     static final long MAX_PRIME_INDEX = 20_000;

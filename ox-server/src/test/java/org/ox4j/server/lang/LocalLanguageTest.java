@@ -133,6 +133,10 @@ class LocalLanguageTest {
         assertThatThrownBy(() -> show("crt([[7, 1, [1]]], 0);")).hasMessageContaining("distributed polynomials");
         assertThatThrownBy(() -> show("I = ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 1); crt(I, I);"))
                 .hasMessageContaining("crt : images modulo the same prime");
+        // a rank's share of the certificate: a wrong candidate fails, the right one holds
+        assertThat(show("[ox4j_gr_check([dp_ptod(x^2-3*t^2, [x,t])], [x^2-2], [x], 0, 0, 1),"
+                + " ox4j_gr_check([dp_ptod(x^2-2*t^2, [x,t])], [x^2-2], [x], 0, 0, 1),"
+                + " ox4j_gr_finish([dp_ptod(x^2-2*t^2, [x,t])], [x^2-2], [x], 0)];")).isEqualTo("[0,1,[x^2-2]]");
         assertThatThrownBy(() -> show("ox4j_gr_images([x^2-2], [x], 0, 0, 1, 900000, 1000);"))
                 .hasMessageContaining("more than 20000 primes");
     }

@@ -180,11 +180,6 @@ public final class MonomialLayout {
         return one.clone();
     }
 
-    /** Writes the encoding of the monomial 1 at {@code off}. */
-    public void setOne(long[] dst, int off) {
-        System.arraycopy(one, 0, dst, off, words);
-    }
-
     // ---------------------------------------------------------------- encode and decode
 
     /** Encodes exponent vector {@code e} at {@code dst[off..off+words)}; throws if its degree does not fit. */

@@ -137,9 +137,4 @@ public final class DistributedGroebner {
         phases.merge(name, (now - since) / 1_000_000, Long::sum);
         return now;
     }
-
-    /** The basis as a list, for callers that want the elements. */
-    public static List<Cmo> elements(Result r) {
-        return r.basis() instanceof CmoList l ? l.elements() : List.of();
-    }
 }

@@ -224,13 +224,7 @@ public final class Groebner {
 
     /** A kernel result over the ring's variables as a value in the session's order. */
     private Value fromKernel(QPoly p, Ring ring) {
-        List<String> sorted = algebra.order().sorted(ring.variables());
-        int[] map = new int[ring.variables().size()];
-        for (int i = 0; i < map.length; i++) {
-            map[i] = sorted.indexOf(ring.variables().get(i));
-        }
-        MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(sorted.size()), Math.max(0, p.totalDegree()));
-        return Poly.of(sorted, p.relayout(lex, map));
+        return Poly.ofVariables(ring.variables(), p, algebra.order());
     }
 
     private static void check(Value v, Ring ring) {

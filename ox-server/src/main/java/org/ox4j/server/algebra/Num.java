@@ -5,6 +5,7 @@ import cc.redberry.rings.Rings;
 import java.math.BigInteger;
 import java.util.Objects;
 import java.util.OptionalInt;
+import org.ox4j.algebra.RingsBridge;
 
 /**
  * A rational number (integers included), always reduced with a positive denominator: two JDK integers, so an
@@ -34,7 +35,7 @@ public final class Num implements Value, Comparable<Num> {
 
     /** Converts a rings rational (rings rationals are reduced). */
     public static Num of(Rational<cc.redberry.rings.bigint.BigInteger> value) {
-        return of(toJava(value.numerator()), toJava(value.denominator()));
+        return of(RingsBridge.fromRings(value.numerator()), RingsBridge.fromRings(value.denominator()));
     }
 
     /** The integer {@code v}. */
@@ -72,7 +73,7 @@ public final class Num implements Value, Comparable<Num> {
 
     /** As a rings rational (for rings' algorithms). */
     public Rational<cc.redberry.rings.bigint.BigInteger> rational() {
-        return new Rational<>(Rings.Z, toRings(num), toRings(den));
+        return new Rational<>(Rings.Z, RingsBridge.toRings(num), RingsBridge.toRings(den));
     }
 
     @Override
@@ -147,16 +148,6 @@ public final class Num implements Value, Comparable<Num> {
     /** this^k, k ≥ 0. */
     public Num pow(int k) {
         return new Num(num.pow(k), den.pow(k));
-    }
-
-    /** Converts a JDK integer to a rings integer. */
-    public static cc.redberry.rings.bigint.BigInteger toRings(BigInteger v) {
-        return new cc.redberry.rings.bigint.BigInteger(v.toByteArray());
-    }
-
-    /** Converts a rings integer to a JDK integer. */
-    public static BigInteger toJava(cc.redberry.rings.bigint.BigInteger v) {
-        return new BigInteger(v.toByteArray());
     }
 
     @Override

@@ -55,6 +55,19 @@ public final class Poly implements Value {
         return new Poly(used, p.relayout(target, map));
     }
 
+    /**
+     * The value of {@code p}, whose variable i is {@code vars.get(i)} (distinct names in any order, any term order),
+     * over the same variables sorted by {@code order}.
+     */
+    public static Value ofVariables(List<String> vars, QPoly p, VariableOrder order) {
+        List<String> sorted = order.sorted(vars);
+        int[] map = new int[vars.size()];
+        for (int i = 0; i < map.length; i++) {
+            map[i] = sorted.indexOf(vars.get(i));
+        }
+        return of(sorted, p.relayout(lexLayout(sorted.size(), Math.max(0, p.totalDegree())), map));
+    }
+
     /** The value of a rings polynomial over Q (the boundary to rings' factorisation and gcd). */
     public static Value of(List<String> variables, MultivariatePolynomial<Rational<BigInteger>> p) {
         return of(variables, RingsBridge.fromRingsQ(p, lexLayout(variables.size(), 0)));

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
-import org.ox4j.algebra.QPoly;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.AsirPrinter;
@@ -234,14 +233,7 @@ public final class BuiltinFunctions {
         if (!(a.get(0) instanceof Dp d) || d.nVariables() != vars.size()) {
             throw Algebra.invalid("dp_dtop");
         }
-        List<String> sorted = alg.order().sorted(vars);
-        int[] map = new int[vars.size()];
-        for (int i = 0; i < map.length; i++) {
-            map[i] = sorted.indexOf(vars.get(i));
-        }
-        QPoly k = d.kernel();
-        return Poly.of(sorted, k.relayout(MonomialLayout.forDegree(MonomialOrder.lex(sorted.size()),
-                Math.max(0, k.totalDegree())), map));
+        return Poly.ofVariables(vars, d.kernel(), alg.order());
     }
 
     private static Value subst(List<Value> a, Algebra alg, EvalContext c) {

@@ -120,15 +120,9 @@ final class ModularGroebnerFunctions {
     /** A basis over the variables V (in V's order) as polynomial values in the session's order. */
     private static Value basisValue(List<ZPoly> basis, Value v, Algebra alg) {
         List<String> vars = BuiltinFunctions.names(v, "ox4j_gr");
-        List<String> sorted = alg.order().sorted(vars);
-        int[] map = new int[vars.size()];
-        for (int i = 0; i < map.length; i++) {
-            map[i] = sorted.indexOf(vars.get(i));
-        }
         List<Value> out = new ArrayList<>();
         for (ZPoly g : basis) {
-            MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(sorted.size()), Math.max(0, g.totalDegree()));
-            out.add(Poly.of(sorted, QPoly.of(g).relayout(lex, map)));
+            out.add(Poly.ofVariables(vars, QPoly.of(g), alg.order()));
         }
         return new Lst(out);
     }

@@ -271,11 +271,7 @@ public final class LocalLanguage {
             }
             if (n instanceof Node.IndexAssign a) {
                 Value v = eval(a.value(), scope);
-                List<Value> idx = new java.util.ArrayList<>();
-                for (Node e : a.indices()) {
-                    idx.add(eval(e, scope));
-                }
-                scope.set(a.name(), replaced(a.at(), scope.get(a.name()), idx, 0, v));
+                setElement(a.at(), a.name(), a.indices(), v, scope);
                 return v;
             }
             if (n instanceof Node.Step st) {
@@ -301,12 +297,16 @@ public final class LocalLanguage {
                 indices.add(0, ix.index());
                 t = ix.target();
             }
-            String name = ((Node.VariableRef) t).name();
+            setElement(target.at(), ((Node.VariableRef) t).name(), indices, v, scope);
+        }
+
+        /** {@code name[i]…[k] = v}: the variable gets a copy with that element replaced. */
+        private void setElement(Token at, String name, List<Node> indices, Value v, Scope scope) {
             List<Value> idx = new java.util.ArrayList<>();
             for (Node e : indices) {
                 idx.add(eval(e, scope));
             }
-            scope.set(name, replaced(target.at(), scope.get(name), idx, 0, v));
+            scope.set(name, replaced(at, scope.get(name), idx, 0, v));
         }
 
         private int position(Token at, Value container, Value index) {

@@ -208,44 +208,6 @@ public final class ModPoly {
         return of(lift().relayout(target), modulus);
     }
 
-    /** The normal form of this modulo {@code g} (non-zero divisors), monic divisors not required. */
-    public ModPoly reduce(java.util.List<ModPoly> g, Interrupt interrupt) {
-        int w = layout.words();
-        ModPoly[] ds = new ModPoly[g.size()];
-        for (int k = 0; k < ds.length; k++) {
-            ds[k] = g.get(k).monic();
-        }
-        ModPoly r = this;
-        long[] restMono = new long[Math.max(1, size) * w];
-        long[] restCoef = new long[Math.max(1, size)];
-        int rest = 0;
-        long[] t = new long[w];
-        int steps = 0;
-        while (r.size > 0) {
-            if ((++steps & 63) == 0) {
-                interrupt.check();
-            }
-            int k = 0;
-            while (k < ds.length && !layout.divides(ds[k].mono, 0, r.mono, 0)) {
-                k++;
-            }
-            if (k == ds.length) {
-                if (rest == restCoef.length) {
-                    restCoef = Arrays.copyOf(restCoef, rest * 2);
-                    restMono = Arrays.copyOf(restMono, rest * 2 * w);
-                }
-                System.arraycopy(r.mono, 0, restMono, rest * w, w);
-                restCoef[rest++] = r.coef[0];
-                r = new ModPoly(layout, modulus, Arrays.copyOfRange(r.mono, w, r.size * w),
-                        Arrays.copyOfRange(r.coef, 1, r.size), r.size - 1);
-                continue;
-            }
-            layout.divide(r.mono, 0, ds[k].mono, 0, t, 0);
-            r = r.combineScaled(modulus.negate(r.coef[0]), t, 0, ds[k]);
-        }
-        return new ModPoly(layout, modulus, Arrays.copyOf(restMono, rest * w), Arrays.copyOf(restCoef, rest), rest);
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof ModPoly g && g.modulus.equals(modulus) && lift().equals(g.lift());

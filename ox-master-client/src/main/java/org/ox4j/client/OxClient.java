@@ -16,6 +16,10 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.ox4j.client.core.Futures;
+import org.ox4j.client.core.OxClientException;
+import org.ox4j.client.core.OxServerAddress;
+import org.ox4j.client.core.OxTimeoutException;
 import org.ox4j.client.launch.LaunchedServer;
 import org.ox4j.client.launch.LocalProcessLauncher;
 import org.ox4j.client.launch.ServerLauncher;
@@ -172,7 +176,7 @@ public final class OxClient implements AutoCloseable {
         return client.exchangeMathcap().handle((v, e) -> {
             if (e != null) {
                 client.closeChannels();
-                throw new OxClientException("mathcap exchange failed: " + unwrap(e).getMessage(), unwrap(e));
+                throw new OxClientException("mathcap exchange failed: " + Futures.unwrap(e).getMessage(), Futures.unwrap(e));
             }
             return client;
         });
@@ -741,29 +745,7 @@ public final class OxClient implements AutoCloseable {
 
     /** Waits for {@code f} at most {@code timeout}; unwraps failures into the client's exceptions. */
     public static <T> T await(CompletableFuture<T> f, Duration timeout, String what) {
-        try {
-            return f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            throw new OxTimeoutException(what, timeout);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new OxClientException(what + " interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable c = unwrap(e);
-            if (c instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new OxClientException(what + " failed: " + c, c);
-        }
-    }
-
-    static Throwable unwrap(Throwable e) {
-        Throwable c = e;
-        while ((c instanceof ExecutionException || c instanceof java.util.concurrent.CompletionException)
-                && c.getCause() != null) {
-            c = c.getCause();
-        }
-        return c;
+        return Futures.await(f, timeout, what);
     }
 
     /** The integer value of a ZZ/INT32/NULL reply (for callers decoding counts). */

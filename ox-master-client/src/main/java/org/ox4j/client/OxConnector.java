@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
+import org.ox4j.client.core.PortFileAddress;
 import org.ox4j.protocol.handshake.OneTimePassword;
 
 /**

@@ -1,6 +1,7 @@
 package org.ox4j.client;
 
 import java.util.Objects;
+import org.ox4j.client.core.OxClientException;
 import org.ox4j.cmo.CmoError2;
 
 /** The server answered a pop with {@code CMO_ERROR2}; {@link #error()} is the object exactly as received. */

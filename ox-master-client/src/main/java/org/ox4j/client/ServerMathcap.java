@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.ox4j.client.core.OxClientException;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoComplex;
 import org.ox4j.cmo.CmoDistributedPolynomial;

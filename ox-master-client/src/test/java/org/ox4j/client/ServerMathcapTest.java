@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
+import org.ox4j.client.core.OxClientException;
 import org.ox4j.client.syntax.AsirValueParser;
 import org.ox4j.cmo.CmoIeeeDouble;
 import org.ox4j.cmo.CmoInt32;

@@ -4,10 +4,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.ox4j.client.syntax.AsirValueParser;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoZZ;
-import org.ox4j.client.syntax.AsirValueParser;
 
 /**
  * {@code bin/ox-bench gb [reps] [systems] [primes]}: {@code nd_gr(F, V, P, 0)} (graded reverse lexicographic) of

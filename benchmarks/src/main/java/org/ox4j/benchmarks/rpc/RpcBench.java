@@ -1,10 +1,10 @@
 package org.ox4j.benchmarks.rpc;
 
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.nio.ByteOrder;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.io.CmoWriter;
 

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.ox4j.client.OxClient;
-import org.ox4j.client.OxClientException;
+import org.ox4j.client.core.OxClientException;
 import org.ox4j.client.group.GroupMemberFailedException;
 import org.ox4j.client.group.ServerGroup;
 import org.ox4j.client.launch.LaunchedServer;

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.ox4j.client.OxClientException;
+import org.ox4j.client.core.OxClientException;
 
 /**
  * A polynomial system in Asir syntax: a name, the variables and the polynomials. Text form: {@code #} comments, one

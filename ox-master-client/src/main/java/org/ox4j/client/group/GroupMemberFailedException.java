@@ -1,6 +1,6 @@
 package org.ox4j.client.group;
 
-import org.ox4j.client.OxClientException;
+import org.ox4j.client.core.OxClientException;
 
 /** An operation on a server group failed because of one member; {@link #rank()} says which. */
 public class GroupMemberFailedException extends OxClientException {

@@ -7,10 +7,10 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import org.ox4j.client.core.OxClientException;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
-import org.ox4j.client.OxClientException;
 
 /**
  * How the master names the endpoint of a server-to-server link (spec §8.2-8.3): a TCP port number

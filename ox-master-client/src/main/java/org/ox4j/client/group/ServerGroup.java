@@ -16,10 +16,11 @@ import java.util.function.Function;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.client.OxClient;
-import org.ox4j.client.OxClientException;
 import org.ox4j.client.OxClientOptions;
 import org.ox4j.client.OxClientResources;
 import org.ox4j.client.OxConnectionClosedException;
+import org.ox4j.client.core.Futures;
+import org.ox4j.client.core.OxClientException;
 import org.ox4j.client.launch.Hostfile;
 import org.ox4j.client.launch.LaunchedServer;
 import org.ox4j.client.launch.LocalProcessLauncher;
@@ -135,7 +136,7 @@ public final class ServerGroup implements AutoCloseable {
                 try {
                     clients.add(f.join());
                 } catch (RuntimeException e) {
-                    failure = failure != null ? failure : (RuntimeException) unwrap(e);
+                    failure = failure != null ? failure : (RuntimeException) Futures.unwrap(e);
                 }
             }
             if (failure != null) {
@@ -351,7 +352,7 @@ public final class ServerGroup implements AutoCloseable {
         for (int r = 0; r < size(); r++) {
             int rank = r;
             fs.get(r).whenComplete((v, e) -> {
-                if (e != null && isDeath(rank, unwrap(e))) {
+                if (e != null && isDeath(rank, Futures.unwrap(e))) {
                     death.complete(rank);
                 }
             });
@@ -363,7 +364,7 @@ public final class ServerGroup implements AutoCloseable {
         }
         if (death.isDone()) {
             int rank = death.join();
-            Throwable c = unwrap(fs.get(rank).handle((v, e) -> e).join());
+            Throwable c = Futures.unwrap(fs.get(rank).handle((v, e) -> e).join());
             throw new GroupMemberFailedException(rank, what + ": server died or closed its connection", c);
         }
         List<T> results = new ArrayList<>();
@@ -373,7 +374,7 @@ public final class ServerGroup implements AutoCloseable {
                 throw new GroupMemberFailedException(r, what + ": no answer within " + options.requestTimeout(), null);
             }
             if (f.isCompletedExceptionally()) {
-                Throwable c = unwrap(f.handle((v, e) -> e).join());
+                Throwable c = Futures.unwrap(f.handle((v, e) -> e).join());
                 Integer named = failedRankNamedBy(c);
                 if (named != null) {
                     // an RFC-102 collective failed because of another member: report that one
@@ -427,14 +428,5 @@ public final class ServerGroup implements AutoCloseable {
                 s.close();
             }
         }
-    }
-
-    private static Throwable unwrap(Throwable e) {
-        Throwable c = e;
-        while ((c instanceof java.util.concurrent.CompletionException
-                || c instanceof java.util.concurrent.ExecutionException) && c.getCause() != null) {
-            c = c.getCause();
-        }
-        return c;
     }
 }

@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.ox4j.client.OxServerAddress;
+import org.ox4j.client.core.OxServerAddress;
 
 /**
  * A server process this JVM started (directly, or an {@code ssh} process running it remotely), where it

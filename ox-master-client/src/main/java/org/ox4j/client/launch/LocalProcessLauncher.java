@@ -11,9 +11,9 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.ox4j.client.OxClient;
-import org.ox4j.client.OxServerAddress;
-import org.ox4j.client.PortFileAddress;
+import org.ox4j.client.core.Futures;
+import org.ox4j.client.core.OxServerAddress;
+import org.ox4j.client.core.PortFileAddress;
 import org.ox4j.protocol.handshake.OneTimePassword;
 
 /**
@@ -208,7 +208,7 @@ public final class LocalProcessLauncher implements ServerLauncher {
         process.onExit().thenRun(() -> ready.completeExceptionally(new OxLaunchException(what
                 + " exited with status " + process.exitValue() + " before it was ready" + out.diagnostics())));
         try {
-            return OxClient.await(ready, timeout, what + " readiness");
+            return Futures.await(ready, timeout, what + " readiness");
         } catch (OxLaunchException e) {
             throw e;
         } catch (RuntimeException e) {

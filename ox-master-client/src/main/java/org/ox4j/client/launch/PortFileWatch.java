@@ -7,7 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import org.ox4j.client.PortFileAddress;
+import org.ox4j.client.core.PortFileAddress;
 
 /**
  * Waits for a port file ({@code -portfile F} writes {@code F.control} and {@code F.data}) to hold a port. The file

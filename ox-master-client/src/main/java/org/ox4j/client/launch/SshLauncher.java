@@ -10,7 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.ox4j.client.OxServerAddress;
+import org.ox4j.client.core.OxServerAddress;
 import org.ox4j.protocol.handshake.OneTimePassword;
 
 /**

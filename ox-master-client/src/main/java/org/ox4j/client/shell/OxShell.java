@@ -19,12 +19,12 @@ import org.jline.terminal.TerminalBuilder;
 import org.ox4j.client.OxClient;
 import org.ox4j.client.OxClientOptions;
 import org.ox4j.client.OxClientResources;
-import org.ox4j.client.OxServerAddress;
+import org.ox4j.client.core.OxServerAddress;
 import org.ox4j.client.launch.LocalProcessLauncher;
 import org.ox4j.protocol.handshake.OneTimePassword;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code oxsh}: an interactive OX master. Connects to a running server ({@code --connect}) or launches one

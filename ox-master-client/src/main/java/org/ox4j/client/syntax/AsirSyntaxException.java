@@ -1,6 +1,6 @@
 package org.ox4j.client.syntax;
 
-import org.ox4j.client.OxClientException;
+import org.ox4j.client.core.OxClientException;
 
 /** Text that is not a value in the supported subset of Asir syntax; the message names the position. */
 public class AsirSyntaxException extends OxClientException {

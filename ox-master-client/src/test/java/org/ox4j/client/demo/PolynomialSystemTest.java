@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
-import org.ox4j.client.OxClientException;
+import org.ox4j.client.core.OxClientException;
 
 class PolynomialSystemTest {
     @Test

@@ -13,7 +13,6 @@ import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.QPoly;
 import org.ox4j.algebra.RingsBridge;
-import org.ox4j.server.eval.EvalContext;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.eval.Interruption;
 
@@ -32,11 +31,6 @@ public final class Algebra {
     public Algebra(VariableOrder order, Interruption interruption) {
         this.order = Objects.requireNonNull(order, "order");
         this.interruption = Objects.requireNonNull(interruption, "interruption");
-    }
-
-    /** The algebra of a session: its variable order (or the shared one) and its interrupt flag. */
-    public static Algebra of(EvalContext ctx) {
-        return new Algebra(VariableOrder.of(ctx), ctx.interruption());
     }
 
     public VariableOrder order() {

@@ -15,13 +15,13 @@ import java.util.List;
 import org.ox4j.algebra.Divisors;
 import org.ox4j.algebra.ModPoly;
 import org.ox4j.algebra.Modulus;
-import org.ox4j.algebra.gb.F4;
-import org.ox4j.algebra.gb.ModularGroebner;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.NormalForm;
 import org.ox4j.algebra.QPoly;
 import org.ox4j.algebra.ZPoly;
+import org.ox4j.algebra.gb.F4;
+import org.ox4j.algebra.gb.ModularGroebner;
 import org.ox4j.server.eval.EvaluationException;
 
 /**

@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.ox4j.server.eval.EvalContext;
 
 /**
  * Asir's variable order: x, y, z, u, v, w, p, q, r, s, t, a, b, …, o, then {@code _x … _o}, then every other
@@ -36,11 +35,6 @@ public final class VariableOrder {
     /** The process-wide order, used when a session provides none. */
     public static VariableOrder shared() {
         return SHARED;
-    }
-
-    /** The session's order ({@code ctx.service(VariableOrder.class)}) or the process-wide one. */
-    public static VariableOrder of(EvalContext ctx) {
-        return ctx.service(VariableOrder.class).orElse(SHARED);
     }
 
     /** Position of {@code name} (smaller = higher); registers an unknown name at the end. */

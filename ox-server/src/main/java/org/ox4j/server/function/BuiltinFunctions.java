@@ -19,7 +19,6 @@ import org.ox4j.server.algebra.TermOrder;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.algebra.ValueCodec;
 import org.ox4j.server.algebra.VariableOrder;
-import org.ox4j.server.eval.EvalContext;
 import org.ox4j.server.eval.EvaluationException;
 
 /**
@@ -167,12 +166,12 @@ public final class BuiltinFunctions {
     /** Wraps a value-level function as a CMO-level one (conversion in the session's variable order). */
     public static OxFunction adapt(ValueFunction f) {
         return (List<Cmo> args, EvalContext ctx) -> {
-            ValueCodec codec = new ValueCodec(VariableOrder.of(ctx));
+            ValueCodec codec = new ValueCodec(ctx.variableOrder());
             List<Value> values = new ArrayList<>(args.size());
             for (Cmo c : args) {
                 values.add(codec.fromCmo(c));
             }
-            return ValueCodec.toCmo(f.apply(values, Algebra.of(ctx), ctx));
+            return ValueCodec.toCmo(f.apply(values, ctx.algebra(), ctx));
         };
     }
 

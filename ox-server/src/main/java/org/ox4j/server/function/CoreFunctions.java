@@ -7,7 +7,6 @@ import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
-import org.ox4j.server.eval.EvalContext;
 import org.ox4j.server.eval.EvaluationException;
 
 /**

@@ -2,7 +2,6 @@ package org.ox4j.server.function;
 
 import java.util.List;
 import org.ox4j.cmo.Cmo;
-import org.ox4j.server.eval.EvalContext;
 
 /** A function callable by {@code SM_executeFunction} and from the local language: CMO arguments in, one CMO out. */
 @FunctionalInterface

@@ -3,7 +3,6 @@ package org.ox4j.server.function;
 import java.util.List;
 import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.Value;
-import org.ox4j.server.eval.EvalContext;
 
 /** A builtin written on {@link Value}s; {@link BuiltinFunctions} adapts it to the CMO-level {@link OxFunction}. */
 @FunctionalInterface

@@ -11,8 +11,8 @@ import org.ox4j.server.algebra.Dp;
 import org.ox4j.server.algebra.Lst;
 import org.ox4j.server.algebra.Num;
 import org.ox4j.server.algebra.Poly;
-import org.ox4j.server.algebra.Real;
 import org.ox4j.server.algebra.Polynomials;
+import org.ox4j.server.algebra.Real;
 import org.ox4j.server.algebra.Str;
 import org.ox4j.server.algebra.Value;
 

@@ -8,7 +8,6 @@ import java.nio.channels.SocketChannel;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.io.CmoLimits;
-import org.ox4j.server.ServerRuntime;
 import org.ox4j.protocol.blocking.BlockingHandshake;
 import org.ox4j.protocol.blocking.BlockingSocketTuning;
 import org.ox4j.protocol.blocking.ChannelByteSource;
@@ -16,6 +15,7 @@ import org.ox4j.protocol.blocking.OxMessageReader;
 import org.ox4j.protocol.blocking.OxMessageWriter;
 import org.ox4j.protocol.handshake.ByteOrderBytes;
 import org.ox4j.protocol.handshake.HandshakeRole;
+import org.ox4j.server.session.ServerRuntime;
 import org.ox4j.server.session.Session;
 
 /** Turns connected channels into sessions and control readers: password, byte-order handshake, framing. */

@@ -4,9 +4,9 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
-import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,11 +21,11 @@ import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.protocol.OxData;
-import org.ox4j.server.ServerRuntime;
-import org.ox4j.server.control.ControlChannel;
-import org.ox4j.server.control.SessionControl;
 import org.ox4j.protocol.blocking.OxFrame;
 import org.ox4j.protocol.blocking.OxMessageReader;
+import org.ox4j.server.control.ControlChannel;
+import org.ox4j.server.control.SessionControl;
+import org.ox4j.server.session.ServerRuntime;
 import org.ox4j.server.session.Session;
 
 /**

@@ -5,8 +5,8 @@ import java.nio.channels.Channel;
 import java.nio.channels.SocketChannel;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.ox4j.server.ServerRuntime;
 import org.ox4j.server.control.ResetSignal;
+import org.ox4j.server.session.ServerRuntime;
 import org.ox4j.server.session.Session;
 
 /**

@@ -6,11 +6,11 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
-import org.ox4j.server.ServerRuntime;
-import org.ox4j.server.control.ControlChannel;
-import org.ox4j.server.control.SessionControl;
 import org.ox4j.protocol.blocking.BlockingHandshake;
 import org.ox4j.protocol.blocking.OxMessageReader;
+import org.ox4j.server.control.ControlChannel;
+import org.ox4j.server.control.SessionControl;
+import org.ox4j.server.session.ServerRuntime;
 import org.ox4j.server.session.Session;
 
 /**

@@ -3,8 +3,8 @@ package org.ox4j.server.mpi;
 import java.util.List;
 import java.util.Optional;
 import org.ox4j.mpi.coll.ReduceOp;
-import org.ox4j.server.eval.EvalContext;
 import org.ox4j.server.eval.EvaluationException;
+import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.FunctionSpec;
 
 /**

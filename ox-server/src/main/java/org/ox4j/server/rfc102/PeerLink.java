@@ -19,6 +19,9 @@ import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.mpi.comm.LinkClosedLocallyException;
+import org.ox4j.mpi.comm.StreamBody;
+import org.ox4j.mpi.comm.StreamChunks;
 import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.blocking.BlockingHandshake;
@@ -29,9 +32,6 @@ import org.ox4j.protocol.blocking.OxMessageReader;
 import org.ox4j.protocol.blocking.OxMessageWriter;
 import org.ox4j.protocol.handshake.ByteOrderBytes;
 import org.ox4j.protocol.handshake.HandshakeRole;
-import org.ox4j.mpi.comm.LinkClosedLocallyException;
-import org.ox4j.mpi.comm.StreamBody;
-import org.ox4j.mpi.comm.StreamChunks;
 
 /**
  * One established RFC-102 link to the member of rank {@link #peerRank()}: a connected socket (TCP or AF_UNIX)

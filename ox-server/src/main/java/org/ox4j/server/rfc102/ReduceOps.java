@@ -8,8 +8,8 @@ import java.util.TreeSet;
 import java.util.function.BinaryOperator;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoList;
-import org.ox4j.server.eval.EvalContext;
 import org.ox4j.server.eval.EvaluationException;
+import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.FunctionSpec;
 
 /**

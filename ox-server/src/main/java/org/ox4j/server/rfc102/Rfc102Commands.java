@@ -4,9 +4,9 @@ import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.protocol.SmCommand;
-import org.ox4j.server.ServerExtensions;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.sm.AsirValues;
+import org.ox4j.server.sm.ServerExtensions;
 import org.ox4j.server.sm.SmContext;
 
 /**

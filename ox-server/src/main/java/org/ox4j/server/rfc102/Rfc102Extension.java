@@ -1,18 +1,16 @@
 package org.ox4j.server.rfc102;
 
-import org.ox4j.server.ServerExtension;
-import org.ox4j.server.ServerExtensions;
-import org.ox4j.server.SessionInfo;
 import org.ox4j.cmo.io.CmoLimits;
-import org.ox4j.server.mpi.MpiFunctions;
-import org.ox4j.server.mpi.MpiWorld;
+import org.ox4j.server.SessionInfo;
+import org.ox4j.server.sm.ServerExtension;
+import org.ox4j.server.sm.ServerExtensions;
 
 /**
  * Plugs RFC-102 into a server: the SM handlers 278-283, the {@code ox_*_102} functions, and one {@link PeerGroup}
  * per server (shared by its sessions, created with the first session from the process's serial counter and the
  * server's message limits), exposed as the session service {@code PeerGroup} and as the messaging layer's
- * {@link org.ox4j.mpi.comm.PeerTransport}; plus the messaging layer's {@code mpi_*} functions over one
- * {@link MpiWorld} per server.
+ * {@link org.ox4j.mpi.comm.PeerTransport} (the {@code mpi_*} functions, {@code org.ox4j.server.mpi.MpiExtension},
+ * run over the same group).
  *
  * <p>Links read with the server's message limits plus {@value #LINK_HEADROOM} bytes of headroom, so an array as
  * large as the largest message a master may send (an 8 Mi-element {@code long[]} is exactly 64 MiB) still fits
@@ -22,7 +20,6 @@ public final class Rfc102Extension implements ServerExtension {
     private final Rfc102Config config;
     private PeerGroup group;
     private PeerGroupTransport transport;
-    private MpiWorld world;
 
     /** Bytes added to the link limits for envelope framing around a maximal array payload. */
     public static final int LINK_HEADROOM = 64 * 1024;
@@ -40,11 +37,6 @@ public final class Rfc102Extension implements ServerExtension {
     public void register(ServerExtensions ext) {
         Rfc102Commands.register(ext);
         Rfc102Functions.register(ext.functions());
-        MpiFunctions.register(ext.functions());
-        ext.sessionService(MpiWorld.class, info -> {
-            group(info);
-            return world;
-        });
         ext.sessionService(PeerGroup.class, this::group);
         ext.sessionService(org.ox4j.mpi.comm.PeerTransport.class, info -> {
             group(info);
@@ -52,13 +44,13 @@ public final class Rfc102Extension implements ServerExtension {
         });
     }
 
-    private synchronized PeerGroup group(SessionInfo info) {
+    /** This server's peer group, created with the first session that asks for it. */
+    public synchronized PeerGroup group(SessionInfo info) {
         if (group == null) {
             Rfc102Config c = new Rfc102Config(config.bindAddress(), config.timeout(), config.connectAttempts(),
                     config.connectInterval(), config.preferredByte(), linkLimits(info.limits().cmoLimits()));
             group = new PeerGroup(info.serials(), c);
             transport = new PeerGroupTransport(group);
-            world = new MpiWorld(group);
         }
         return group;
     }

@@ -5,15 +5,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.ox4j.cmo.Cmo;
-import org.ox4j.server.algebra.Value;
-import org.ox4j.server.algebra.ValueCodec;
-import org.ox4j.server.algebra.VariableOrder;
 import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.protocol.SmCommand;
-import org.ox4j.server.ServerExtensions;
+import org.ox4j.server.algebra.Value;
+import org.ox4j.server.algebra.ValueCodec;
+import org.ox4j.server.algebra.VariableOrder;
 import org.ox4j.server.eval.ComputationInterruptedException;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.function.FunctionSpec;
@@ -46,7 +45,7 @@ public final class EvaluationCommands {
             // like Asir's parser: the value stays on the stack
             throw new EvaluationException("setName : invalid variable name");
         }
-        c.eval().variables().put(s.value(), new ValueCodec(VariableOrder.of(c.eval())).fromCmo(c.pop()));
+        c.eval().variables().put(s.value(), new ValueCodec(c.eval().variableOrder()).fromCmo(c.pop()));
     }
 
     private static void evalName(SmContext c) {

@@ -4,9 +4,9 @@ import java.util.Optional;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoNull;
-import org.ox4j.server.eval.EvalContext;
 import org.ox4j.server.eval.Interruption;
-import org.ox4j.server.eval.LocalLanguage;
+import org.ox4j.server.function.EvalContext;
+import org.ox4j.server.function.LocalLanguage;
 
 /**
  * What an {@link SmCommandHandler} sees while it executes one command: the operand stack, the serial of the

@@ -10,7 +10,6 @@ import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.protocol.SmCommand;
-import org.ox4j.server.ServerExtensions;
 
 /** The SM commands that move objects between the stack and the client, with ox_asir's semantics (spec §5.2). */
 public final class StackCommands {

@@ -10,11 +10,10 @@ import org.ox4j.cmo.CmoException;
 import org.ox4j.protocol.OxCommand;
 import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.SmCommand;
-import org.ox4j.server.ServerExtensions;
 import org.ox4j.server.eval.ComputationInterruptedException;
-import org.ox4j.server.eval.EvalContext;
 import org.ox4j.server.eval.EvaluationException;
-import org.ox4j.server.eval.LocalLanguage;
+import org.ox4j.server.function.EvalContext;
+import org.ox4j.server.function.LocalLanguage;
 
 /**
  * One session's OpenXM stack machine: OX_DATA pushes (after ox_asir's conversion), OX_COMMAND runs the registered

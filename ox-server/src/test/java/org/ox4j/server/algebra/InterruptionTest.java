@@ -1,6 +1,5 @@
 package org.ox4j.server.algebra;
 
-import org.ox4j.server.eval.SessionEvalContext;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -14,8 +13,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.ox4j.server.eval.ComputationInterruptedException;
 import org.ox4j.server.eval.Interruption;
+import org.ox4j.server.function.LocalLanguage;
 import org.ox4j.server.function.TestContext;
-import org.ox4j.server.lang.LocalLanguage;
+import org.ox4j.server.lang.AsirLanguage;
+import org.ox4j.server.session.SessionEvalContext;
 
 /**
  * Raising the session's flag from another thread stops long computations: a Gröbner basis that takes tens of
@@ -65,7 +66,7 @@ class InterruptionTest {
     @Test
     void endlessLoopStops() throws Exception {
         SessionEvalContext ctx = TestContext.create();
-        LocalLanguage lang = new LocalLanguage();
+        AsirLanguage lang = new AsirLanguage();
         assertStopsWhenRaised(ctx.interruption(), () -> lang.run("while (1) { A = 1; }", ctx));
     }
 

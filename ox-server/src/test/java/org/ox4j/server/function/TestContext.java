@@ -3,7 +3,7 @@ package org.ox4j.server.function;
 import java.util.Map;
 import org.ox4j.server.algebra.VariableOrder;
 import org.ox4j.server.eval.Interruption;
-import org.ox4j.server.eval.SessionEvalContext;
+import org.ox4j.server.session.SessionEvalContext;
 
 /** A plain session context for unit tests: builtins registered, own variables, own variable order. */
 public final class TestContext {

@@ -1,6 +1,5 @@
 package org.ox4j.server.function;
 
-import org.ox4j.server.eval.SessionEvalContext;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -17,6 +16,7 @@ import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.io.CmoWriter;
 import org.ox4j.server.algebra.VectorFile;
 import org.ox4j.server.eval.EvaluationException;
+import org.ox4j.server.session.SessionEvalContext;
 
 /**
  * Replays the master's side of vector c (ox_cmo_rpc of fctr, error, idiv, nosuchfunction, igcd) against the

@@ -18,17 +18,17 @@ import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.SerialCounter;
 import org.ox4j.protocol.SmCommand;
-import org.ox4j.server.ServerExtensions;
 import org.ox4j.server.ServerLimits;
 import org.ox4j.server.SessionInfo;
-import org.ox4j.server.eval.AsirLanguage;
 import org.ox4j.server.eval.Interruption;
-import org.ox4j.server.eval.SessionEvalContext;
 import org.ox4j.server.function.CoreFunctions;
 import org.ox4j.server.function.FunctionRegistry;
+import org.ox4j.server.lang.AsirLanguage;
+import org.ox4j.server.session.SessionEvalContext;
 import org.ox4j.server.sm.OperandStack;
-import org.ox4j.server.sm.ServerMathcap;
 import org.ox4j.server.sm.RecordingReplySink;
+import org.ox4j.server.sm.ServerExtensions;
+import org.ox4j.server.sm.ServerMathcap;
 import org.ox4j.server.sm.StackMachine;
 
 /**

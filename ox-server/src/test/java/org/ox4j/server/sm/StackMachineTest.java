@@ -21,13 +21,12 @@ import org.ox4j.protocol.OxCommand;
 import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.SmCommand;
-import org.ox4j.server.ServerExtensions;
-import org.ox4j.server.eval.AsirLanguage;
 import org.ox4j.server.eval.Interruption;
-import org.ox4j.server.eval.SessionEvalContext;
 import org.ox4j.server.function.CoreFunctions;
 import org.ox4j.server.function.FunctionRegistry;
 import org.ox4j.server.function.FunctionSpec;
+import org.ox4j.server.lang.AsirLanguage;
+import org.ox4j.server.session.SessionEvalContext;
 
 /** Every SM command of spec §5.2 on a stack machine without sockets; replies are captured in a list. */
 class StackMachineTest {

@@ -1,4 +1,4 @@
-package org.ox4j.client;
+package org.ox4j.client.core;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -59,7 +59,7 @@ public final class PortFileAddress extends SocketAddress {
     }
 
     /** The endpoint, or {@link NoSuchFileException} while the server has not written the port yet. */
-    InetSocketAddress resolve() throws IOException {
+    public InetSocketAddress resolve() throws IOException {
         Optional<Integer> port = readPort(file);
         if (port.isEmpty()) {
             throw new NoSuchFileException(file.toString(), null, "port file not complete yet");

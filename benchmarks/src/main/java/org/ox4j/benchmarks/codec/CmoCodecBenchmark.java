@@ -1,4 +1,4 @@
-package org.ox4j.cmo.io;
+package org.ox4j.benchmarks.codec;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -17,6 +17,11 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.io.ByteBufferSource;
+import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.cmo.io.CmoReader;
+import org.ox4j.cmo.io.CmoWriter;
+import org.ox4j.cmo.io.GrowableByteSink;
 
 /**
  * Encode and decode throughput of {@link CmoWriter} / {@link CmoReader} on heap arrays

@@ -1,7 +1,9 @@
-package org.ox4j.server;
+package org.ox4j.server.sm;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,14 +13,13 @@ import java.util.function.Function;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.protocol.SmCommand;
+import org.ox4j.server.SessionInfo;
+import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.FunctionRegistry;
-import org.ox4j.server.sm.EvaluationCommands;
-import org.ox4j.server.sm.SmCommandHandler;
-import org.ox4j.server.sm.StackCommands;
 
 /**
  * The table SM code → {@link SmCommandHandler} every session's stack machine dispatches through, plus the
- * per-session services put into {@link org.ox4j.server.eval.EvalContext#service(Class)} and the shared function
+ * per-session services put into {@link org.ox4j.server.function.EvalContext#service(Class)} and the shared function
  * library. {@link #standard(FunctionRegistry)} holds every command of spec §5 and whatever the
  * {@link ServerExtension}s on the class path add; another part (RFC-102) registers its handlers with
  * {@link #handler(int, SmCommandHandler, boolean)}. A handler registered later for the same code replaces the
@@ -33,6 +34,7 @@ public final class ServerExtensions {
     private final Map<Integer, Boolean> advertised = new LinkedHashMap<>();
     private final Map<Class<?>, Function<SessionInfo, ?>> services = new LinkedHashMap<>();
     private final FunctionRegistry functions;
+    private final List<ServerExtension> extensions = new ArrayList<>();
 
     public ServerExtensions(FunctionRegistry functions) {
         this.functions = Objects.requireNonNull(functions, "functions");
@@ -44,10 +46,25 @@ public final class ServerExtensions {
         StackCommands.register(ext);
         EvaluationCommands.register(ext);
         for (ServerExtension e : ServiceLoader.load(ServerExtension.class)) {
-            LOG.info("server extension {}", e.getClass().getName());
-            e.register(ext);
+            ext.add(e);
         }
         return ext;
+    }
+
+    /**
+     * Registers {@code extension} and keeps it, so that a later extension's session services can reach an earlier
+     * one's shared state through {@link #extension(Class)} (the {@code mpi_*} functions run over RFC-102's group).
+     */
+    public ServerExtensions add(ServerExtension extension) {
+        LOG.info("server extension {}", extension.getClass().getName());
+        extensions.add(extension);
+        extension.register(this);
+        return this;
+    }
+
+    /** The registered extension of type {@code type}, if there is one. */
+    public <T extends ServerExtension> Optional<T> extension(Class<T> type) {
+        return extensions.stream().filter(type::isInstance).map(type::cast).findFirst();
     }
 
     /** Registers a handler for {@code command}, listed in the mathcap. */

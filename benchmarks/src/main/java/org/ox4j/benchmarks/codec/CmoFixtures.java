@@ -1,4 +1,4 @@
-package org.ox4j.cmo.io;
+package org.ox4j.benchmarks.codec;
 
 import java.math.BigInteger;
 import java.util.ArrayList;

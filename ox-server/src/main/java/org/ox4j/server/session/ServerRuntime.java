@@ -1,13 +1,15 @@
-package org.ox4j.server;
+package org.ox4j.server.session;
 
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.ox4j.protocol.SerialCounter;
-import org.ox4j.server.eval.LocalLanguage;
-import org.ox4j.server.eval.AsirLanguage;
+import org.ox4j.server.ServerLimits;
 import org.ox4j.server.function.BuiltinFunctions;
 import org.ox4j.server.function.CoreFunctions;
 import org.ox4j.server.function.FunctionRegistry;
+import org.ox4j.server.function.LocalLanguage;
+import org.ox4j.server.lang.AsirLanguage;
+import org.ox4j.server.sm.ServerExtensions;
 import org.ox4j.server.sm.ServerMathcap;
 
 /**

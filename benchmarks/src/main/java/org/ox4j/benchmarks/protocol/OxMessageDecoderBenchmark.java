@@ -1,4 +1,4 @@
-package org.ox4j.protocol.codec;
+package org.ox4j.benchmarks.protocol;
 
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
@@ -31,6 +31,8 @@ import org.ox4j.protocol.OxCommand;
 import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.SmCommand;
+import org.ox4j.protocol.codec.OxFrames;
+import org.ox4j.protocol.codec.OxMessageDecoder;
 
 /**
  * Time to decode a whole stream with {@link OxMessageDecoder} when it arrives in reads of {@code chunk} bytes:

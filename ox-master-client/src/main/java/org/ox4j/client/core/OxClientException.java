@@ -1,4 +1,4 @@
-package org.ox4j.client;
+package org.ox4j.client.core;
 
 /** Root of the client's errors (unchecked): connection, launch, timeout and protocol failures. */
 public class OxClientException extends RuntimeException {

@@ -1,4 +1,4 @@
-package org.ox4j.cmo.io;
+package org.ox4j.benchmarks.codec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +8,10 @@ import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoDistributedPolynomial;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoZZ;
+import org.ox4j.cmo.io.ByteBufferSource;
+import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.cmo.io.CmoReader;
+import org.ox4j.cmo.io.CmoWriter;
 
 /** The benchmark inputs are what their names say and round-trip (so the benchmark measures real work). */
 class CmoFixturesTest {

@@ -1,9 +1,11 @@
-package org.ox4j.server.eval;
+package org.ox4j.server.function;
 
 import java.util.Map;
 import java.util.Optional;
+import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.Value;
-import org.ox4j.server.function.FunctionRegistry;
+import org.ox4j.server.algebra.VariableOrder;
+import org.ox4j.server.eval.Interruption;
 
 /**
  * What a function or a statement of the local language can see of its session: the interrupt flag, the
@@ -25,4 +27,14 @@ public interface EvalContext {
 
     /** A session service (e.g. the RFC-102 group), if this session has one. */
     <T> Optional<T> service(Class<T> type);
+
+    /** The session's variable order (its {@code VariableOrder} service) or the process-wide one. */
+    default VariableOrder variableOrder() {
+        return service(VariableOrder.class).orElse(VariableOrder.shared());
+    }
+
+    /** The algebra of this session: its variable order and its interrupt flag. */
+    default Algebra algebra() {
+        return new Algebra(variableOrder(), interruption());
+    }
 }

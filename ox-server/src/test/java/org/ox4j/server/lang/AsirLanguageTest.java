@@ -1,6 +1,5 @@
 package org.ox4j.server.lang;
 
-import org.ox4j.server.eval.SessionEvalContext;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,11 +17,13 @@ import org.ox4j.cmo.io.CmoWriter;
 import org.ox4j.server.algebra.AsirPrinter;
 import org.ox4j.server.algebra.VectorFile;
 import org.ox4j.server.eval.EvaluationException;
+import org.ox4j.server.function.LocalLanguage;
 import org.ox4j.server.function.TestContext;
+import org.ox4j.server.session.SessionEvalContext;
 
-class LocalLanguageTest {
+class AsirLanguageTest {
     private final SessionEvalContext ctx = TestContext.create();
-    private final LocalLanguage lang = new LocalLanguage();
+    private final AsirLanguage lang = new AsirLanguage();
 
     private String show(String src) {
         return lang.run(src, ctx).map(AsirPrinter::print).orElse("<void>");

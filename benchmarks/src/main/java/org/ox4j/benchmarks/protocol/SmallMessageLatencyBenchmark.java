@@ -1,4 +1,4 @@
-package org.ox4j.protocol.transport;
+package org.ox4j.benchmarks.protocol;
 
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -35,6 +35,8 @@ import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.OxPipeline;
 import org.ox4j.protocol.handshake.HandshakeRole;
+import org.ox4j.protocol.transport.OxTransport;
+import org.ox4j.protocol.transport.SocketTuning;
 
 /**
  * One push + pop exchange over loopback TCP as an Asir master performs it: {@code TCP_NODELAY} off, one write and

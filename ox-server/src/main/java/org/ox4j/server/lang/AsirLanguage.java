@@ -14,12 +14,14 @@ import org.ox4j.server.algebra.Poly;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.algebra.ValueCodec;
 import org.ox4j.server.algebra.VariableOrder;
-import org.ox4j.server.eval.EvalContext;
 import org.ox4j.server.eval.EvaluationException;
+import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.FunctionSpec;
+import org.ox4j.server.function.LocalLanguage;
 
 /**
- * The local language of SM_executeStringByLocalParser: an Asir-compatible subset. Statements end in {@code ;} or
+ * The server's local language (SM_executeStringByLocalParser, SM_evalName): an Asir-compatible subset, one
+ * instance per session because functions defined with {@code def} belong to the session that defined them. Statements end in {@code ;} or
  * {@code $}; lower-case identifiers are indeterminates (or function names before {@code (}), capitalised ones are
  * session variables (shared with SM_setName/SM_evalName through {@link EvalContext#variables()}, unset = 0);
  * {@code def f(X) { … return …; }} defines a function local to this instance (one per session); calls reach user
@@ -29,12 +31,13 @@ import org.ox4j.server.function.FunctionSpec;
  * all of them in order and return the value of the last one. A definition evaluates to 0 (ox_asir's answer in
  * vector b). {@link Optional#empty()} means Asir's "void" (an empty program): nothing is pushed.
  */
-public final class LocalLanguage {
+public final class AsirLanguage implements LocalLanguage {
     private static final int MAX_CALL_DEPTH = 1000;
 
     private final Map<String, Node.Def> userFunctions = new ConcurrentHashMap<>();
 
     /** Parses and runs {@code source}; the result is the last statement's value as ox_asir would send it. */
+    @Override
     public Optional<Cmo> execute(String source, EvalContext ctx) {
         return run(source, ctx).map(ValueCodec::toCmo);
     }
@@ -88,8 +91,8 @@ public final class LocalLanguage {
         Interpreter(EvalContext ctx, String source) {
             this.ctx = ctx;
             this.source = source;
-            this.algebra = Algebra.of(ctx);
-            this.codec = new ValueCodec(VariableOrder.of(ctx));
+            this.algebra = ctx.algebra();
+            this.codec = new ValueCodec(ctx.variableOrder());
         }
 
         Optional<Value> runTop(List<Node> program) {

@@ -1,9 +1,11 @@
-package org.ox4j.server.eval;
+package org.ox4j.server.session;
 
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import org.ox4j.server.algebra.Value;
+import org.ox4j.server.eval.Interruption;
+import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.FunctionRegistry;
 
 /** The {@link EvalContext} of one session: its interrupt flag, its variables, the shared library, its services. */

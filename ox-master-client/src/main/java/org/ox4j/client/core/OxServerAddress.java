@@ -1,4 +1,4 @@
-package org.ox4j.client;
+package org.ox4j.client.core;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;

@@ -1,11 +1,12 @@
-package org.ox4j.server.eval;
+package org.ox4j.server.function;
 
 import java.util.Optional;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.server.eval.EvaluationException;
 
 /**
  * The server's local language as the stack machine sees it, run by {@code SM_executeStringByLocalParser} and
- * {@code SM_evalName}: {@link AsirLanguage} (the algebra module's).
+ * {@code SM_evalName}; the server's is {@code org.ox4j.server.lang.AsirLanguage}.
  */
 public interface LocalLanguage {
     /**

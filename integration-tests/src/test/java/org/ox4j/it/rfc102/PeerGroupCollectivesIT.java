@@ -16,8 +16,8 @@ import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.server.rfc102.PeerFailureException;
 import org.ox4j.server.rfc102.PeerGroup;
-import org.ox4j.server.rfc102.ReduceOp;
-import org.ox4j.server.rfc102.ReduceOps;
+import org.ox4j.server.rfc102.AsirOperator;
+import org.ox4j.server.rfc102.AsirOperators;
 import org.ox4j.server.rfc102.ResetMode;
 
 /**
@@ -27,8 +27,8 @@ import org.ox4j.server.rfc102.ResetMode;
  */
 class PeerGroupCollectivesIT {
     private static final int[] SIZES = {1, 2, 3, 5, 8};
-    private static final ReduceOp PLUS = ReduceOps.resolve("+", null).orElseThrow();
-    private static final ReduceOp APPEND = ReduceOps.resolve("append", null).orElseThrow();
+    private static final AsirOperator PLUS = AsirOperators.resolve("+", null).orElseThrow();
+    private static final AsirOperator APPEND = AsirOperators.resolve("append", null).orElseThrow();
 
     @Test
     void bcastAndReduceOfNumbersAndListsMatchTheOracleForEverySizeAndRoot() throws Exception {

@@ -5,6 +5,8 @@ import java.util.List;
 import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.comm.Request;
 import org.ox4j.mpi.cost.CostModel;
+import org.ox4j.mpi.topo.Topologies;
+import org.ox4j.mpi.topo.Tree;
 
 /**
  * Binomial-tree broadcast (MPICH {@code bcast_intra_binomial}, RFC-102): a rank with relative rank r receives
@@ -20,24 +22,11 @@ public final class BcastBinomial implements Algorithms.Bcast {
 
     @Override
     public Payload bcast(CollChannel ch, Payload value, int root) {
-        int p = ch.size();
-        int rel = (ch.rank() - root + p) % p;
-        Payload v = value;
-        int mask = 1;
-        while (mask < p) {
-            if ((rel & mask) != 0) {
-                v = ch.recv(BlockMoves.abs(rel - mask, root, p));
-                break;
-            }
-            mask <<= 1;
-        }
-        mask >>= 1;
+        Tree tree = Topologies.binomial(ch.size(), root, ch.rank());
+        Payload v = tree.isRoot() ? value : ch.recv(tree.parent());
         List<Request> rs = new ArrayList<>();
-        while (mask > 0) {
-            if (rel + mask < p) {
-                rs.add(ch.iSend(BlockMoves.abs(rel + mask, root, p), v));
-            }
-            mask >>= 1;
+        for (int child : tree.children()) {
+            rs.add(ch.iSend(child, v));
         }
         ch.waitAll(rs);
         return v;

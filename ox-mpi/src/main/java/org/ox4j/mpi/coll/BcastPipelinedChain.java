@@ -8,6 +8,8 @@ import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.comm.PeerWire;
 import org.ox4j.mpi.comm.Request;
 import org.ox4j.mpi.cost.CostModel;
+import org.ox4j.mpi.topo.Topologies;
+import org.ox4j.mpi.topo.Tree;
 
 /**
  * Pipelined chain broadcast: the payload is cut into k segments that flow down the chain root, root+1, …, so
@@ -77,9 +79,10 @@ public final class BcastPipelinedChain implements Algorithms.Bcast {
         if (p == 1) {
             return value;
         }
-        int rel = (ch.rank() - root + p) % p;
-        int next = rel + 1 < p ? BlockMoves.abs(rel + 1, root, p) : -1;
-        int prev = BlockMoves.abs(rel - 1 + p, root, p);
+        Tree chain = Topologies.chain(p, root, ch.rank());
+        int rel = Topologies.relative(p, root, ch.rank());
+        int next = chain.children().isEmpty() ? -1 : chain.children().get(0);
+        int prev = chain.parent();
         List<Request> sends = new ArrayList<>();
         if (rel == 0) {
             int k = segments(p, value.byteSize(), Blocks.isSplittable(value) ? value.count() : 1);

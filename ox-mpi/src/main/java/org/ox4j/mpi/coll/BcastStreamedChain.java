@@ -10,6 +10,8 @@ import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.comm.StreamHandler;
 import org.ox4j.mpi.comm.StreamedPayload;
 import org.ox4j.mpi.cost.CostModel;
+import org.ox4j.mpi.topo.Topologies;
+import org.ox4j.mpi.topo.Tree;
 
 /**
  * Streamed chain broadcast: the root streams the payload to root+1, which passes the data on to root+2 as it
@@ -49,13 +51,13 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
         if (p == 1) {
             return value;
         }
-        int rel = (ch.rank() - root + p) % p;
-        int next = rel + 1 < p ? BlockMoves.abs(rel + 1, root, p) : -1;
-        if (rel == 0) {
+        Tree chain = Topologies.chain(p, root, ch.rank());
+        int next = chain.children().isEmpty() ? -1 : chain.children().get(0);
+        if (chain.isRoot()) {
             StreamSends.streamTo(ch, next, StreamedPayload.source(value));
             return value;
         }
-        int prev = BlockMoves.abs(rel - 1, root, p);
+        int prev = chain.parent();
         Relay relay;
         if (buffer != null) {
             // every rank knows the size: the header goes on now, not a hop's latency after the one from upstream

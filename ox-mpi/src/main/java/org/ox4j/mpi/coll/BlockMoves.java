@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.List;
 import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.comm.Request;
+import org.ox4j.mpi.topo.Topologies;
+import org.ox4j.mpi.topo.Tree;
 
 /**
  * Building blocks shared by several algorithms: binomial scatter and gather of block ranges, and the ring
@@ -14,34 +16,20 @@ final class BlockMoves {
     private BlockMoves() {
     }
 
-    static int abs(int rel, int root, int p) {
-        return (rel + root) % p;
-    }
-
     /**
      * Binomial scatter: the root holds {@code blocks} indexed by relative rank; returns this rank's block. A
      * rank with lowest set bit m receives blocks [rel, rel+m) from rel−m and forwards halves to rel+m/2, ….
      */
     static Payload binomialScatter(CollChannel ch, List<Payload> blocks, int root) {
         int p = ch.size();
-        int rel = (ch.rank() - root + p) % p;
-        List<Payload> held = rel == 0 ? blocks : null;
-        int mask = 1;
-        while (mask < p) {
-            if ((rel & mask) != 0) {
-                held = Blocks.unpack(ch.recv(abs(rel - mask, root, p)));
-                break;
-            }
-            mask <<= 1;
-        }
-        mask >>= 1;
+        Tree tree = Topologies.binomial(p, root, ch.rank());
+        int rel = Topologies.relative(p, root, ch.rank());
+        List<Payload> held = tree.isRoot() ? blocks : Blocks.unpack(ch.recv(tree.parent()));
         List<Request> sends = new ArrayList<>();
-        while (mask > 0) {
-            if (rel + mask < p) {
-                int end = Math.min(2 * mask, p - rel);
-                sends.add(ch.iSend(abs(rel + mask, root, p), Blocks.pack(held.subList(mask, end))));
-            }
-            mask >>= 1;
+        for (int child : tree.children()) {
+            // the child's subtree is the relative ranks [child, child + m) with m = child − rel, cut at p
+            int m = Topologies.relative(p, root, child) - rel;
+            sends.add(ch.iSend(child, Blocks.pack(held.subList(m, Math.min(2 * m, p - rel)))));
         }
         ch.waitAll(sends);
         return held.get(0);
@@ -49,22 +37,17 @@ final class BlockMoves {
 
     /** Binomial gather: returns all blocks in relative order at the root, null elsewhere. */
     static List<Payload> binomialGather(CollChannel ch, Payload mine, int root) {
-        int p = ch.size();
-        int rel = (ch.rank() - root + p) % p;
+        Tree tree = Topologies.binomial(ch.size(), root, ch.rank());
         List<Payload> held = new ArrayList<>();
         held.add(mine);
-        int mask = 1;
-        while (mask < p) {
-            if ((rel & mask) != 0) {
-                ch.send(abs(rel - mask, root, p), Blocks.pack(held));
-                return null;
-            }
-            if (rel + mask < p) {
-                held.addAll(Blocks.unpack(ch.recv(abs(rel + mask, root, p))));
-            }
-            mask <<= 1;
+        for (int child : tree.receiveOrder()) {
+            held.addAll(Blocks.unpack(ch.recv(child)));
         }
-        return held;
+        if (tree.isRoot()) {
+            return held;
+        }
+        ch.send(tree.parent(), Blocks.pack(held));
+        return null;
     }
 
     /**

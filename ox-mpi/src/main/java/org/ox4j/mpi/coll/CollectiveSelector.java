@@ -44,9 +44,11 @@ public final class CollectiveSelector {
         s.register(AllgatherRecursiveDoubling.INSTANCE);
         s.register(AllgatherBruck.INSTANCE);
         s.register(AllgatherRing.INSTANCE);
+        s.register(AllgatherTorus.INSTANCE);
         s.register(AlltoallBruck.INSTANCE);
         s.register(AlltoallPairwise.INSTANCE);
         s.register(AlltoallLinear.INSTANCE);
+        s.register(AlltoallTorus.INSTANCE);
         s.register(ScanRecursiveDoubling.INSTANCE);
         s.register(ScanLinear.INSTANCE);
         s.register(ExscanRecursiveDoubling.INSTANCE);

@@ -2,6 +2,8 @@ package org.ox4j.mpi.coll;
 
 import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.cost.CostModel;
+import org.ox4j.mpi.topo.Topologies;
+import org.ox4j.mpi.topo.Tree;
 
 /**
  * Binomial-tree reduce on ranks relative to the root (MPICH {@code reduce_intra_binomial}): a rank with
@@ -29,21 +31,16 @@ public final class ReduceBinomial implements Algorithms.Reduce {
 
     /** Binomial reduction towards {@code root}; combines lower relative ranks on the left. */
     static Payload treeReduce(CollChannel ch, Payload value, ReduceOp op, int root) {
-        int p = ch.size();
-        int rel = (ch.rank() - root + p) % p;
+        Tree tree = Topologies.binomial(ch.size(), root, ch.rank());
         Payload acc = value;
-        int mask = 1;
-        while (mask < p) {
-            if ((rel & mask) != 0) {
-                ch.send(BlockMoves.abs(rel - mask, root, p), acc);
-                return null;
-            }
-            if (rel + mask < p) {
-                acc = op.apply(acc, ch.recv(BlockMoves.abs(rel + mask, root, p)));
-            }
-            mask <<= 1;
+        for (int child : tree.receiveOrder()) {
+            acc = op.apply(acc, ch.recv(child));
         }
-        return acc;
+        if (tree.isRoot()) {
+            return acc;
+        }
+        ch.send(tree.parent(), acc);
+        return null;
     }
 
     @Override

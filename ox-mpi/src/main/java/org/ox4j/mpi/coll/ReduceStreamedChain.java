@@ -7,6 +7,8 @@ import org.ox4j.mpi.comm.OutStream;
 import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.comm.StreamedPayload;
 import org.ox4j.mpi.cost.CostModel;
+import org.ox4j.mpi.topo.Topologies;
+import org.ox4j.mpi.topo.Tree;
 
 /**
  * Streamed chain reduce of arrays: the rank farthest from the root streams its array towards the root; every rank
@@ -66,14 +68,15 @@ public final class ReduceStreamedChain implements Algorithms.Reduce {
             }
             return value;
         }
-        int rel = (ch.rank() - root + p) % p;
+        // the reduction runs up the chain: from the far end towards the root
+        Tree chain = Topologies.chain(p, root, ch.rank());
         StreamedPayload.Source mine = StreamedPayload.source(value);
-        if (rel == p - 1) {
-            StreamSends.streamTo(ch, BlockMoves.abs(rel - 1, root, p), mine);
+        if (chain.children().isEmpty()) {
+            StreamSends.streamTo(ch, chain.parent(), mine);
             return null;
         }
-        int prev = BlockMoves.abs(rel + 1, root, p);
-        int next = rel == 0 ? -1 : BlockMoves.abs(rel - 1, root, p);
+        int prev = chain.children().get(0);
+        int next = chain.parent();
         // every rank knows the size: the header goes on now, not a hop's latency after the one from upstream, and
         // the hop starts on the link's thread the moment the stream from upstream arrives
         OutStream out = next >= 0 ? ch.sendStream(next, value.kind(), mine.length()) : null;

@@ -23,13 +23,45 @@ public final class Topologies {
         }
     }
 
+    private static void checkMembers(int size, int root, int rank) {
+        checkSize(size);
+        if (root < 0 || root >= size) {
+            throw new IllegalArgumentException("root: " + root + " (expected: 0.." + (size - 1) + ")");
+        }
+        if (rank < 0 || rank >= size) {
+            throw new IllegalArgumentException("rank: " + rank + " (expected: 0.." + (size - 1) + ")");
+        }
+    }
+
+    /** The relative rank (rank − root) mod size that trees and chains are built on. */
+    public static int relative(int size, int root, int rank) {
+        return Math.floorMod(rank - root, size);
+    }
+
+    /** The absolute rank of relative rank {@code relative} for {@code root}. */
+    public static int absolute(int size, int root, int relative) {
+        return Math.floorMod(relative + root, size);
+    }
+
     /**
-     * The binomial tree rooted at {@code root} as seen by {@code rank}: with relative rank v = (rank − root) mod
+     * The chain rooted at {@code root} as seen by {@code rank}: relative rank v receives from v − 1 and sends to
+     * v + 1 (pipelined and streamed broadcasts run down it, streamed reductions up it). Depth p − 1.
+     */
+    public static Tree chain(int size, int root, int rank) {
+        checkMembers(size, root, rank);
+        int v = relative(size, root, rank);
+        int parent = v == 0 ? -1 : absolute(size, root, v - 1);
+        return new Tree(root, rank, parent, v + 1 < size ? List.of(absolute(size, root, v + 1)) : List.of());
+    }
+
+    /**
+     * The binomial tree rooted at {@code root} as seen by {@code rank} (RFC-102's broadcast and reduction trees,
+     * MPICH's binomial algorithms): with relative rank v = (rank − root) mod
      * p, the parent is v − lowbit(v) and the children are v + 2^k for 2^k < lowbit(v) (largest first, the send
      * order of a binomial broadcast). Depth ⌈lg p⌉.
      */
     public static Tree binomial(int size, int root, int rank) {
-        checkSize(size);
+        checkMembers(size, root, rank);
         int v = Math.floorMod(rank - root, size);
         int parent = -1;
         int mask = 1;

@@ -1,6 +1,7 @@
 package org.ox4j.mpi.topo;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -19,6 +20,36 @@ class TopologiesTest {
 
     static int ceilLog2(int p) {
         return p <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(p - 1);
+    }
+
+    @Test
+    void eightMembersRootZeroGiveTheRfc102Tree() {
+        assertThat(Topologies.binomial(8, 0, 0).children()).containsExactly(4, 2, 1);
+        assertThat(Topologies.binomial(8, 0, 4).children()).containsExactly(6, 5);
+        assertThat(Topologies.binomial(8, 0, 6).children()).containsExactly(7);
+        assertThat(Topologies.binomial(8, 0, 7).children()).isEmpty();
+        assertThat(Topologies.binomial(8, 0, 7).parent()).isEqualTo(6);
+        assertThat(Topologies.binomial(8, 0, 6).parent()).isEqualTo(4);
+        assertThat(Topologies.binomial(8, 0, 0).isRoot()).isTrue();
+    }
+
+    @Test
+    void rootThreeOfFiveWorksOnRelativeRanks() {
+        // relative ranks 0..4 are absolute 3, 4, 0, 1, 2; a reduction receives smallest subtree first
+        assertThat(Topologies.binomial(5, 3, 3).children()).containsExactly(2, 0, 4);
+        assertThat(Topologies.binomial(5, 3, 3).receiveOrder()).containsExactly(4, 0, 2);
+        assertThat(Topologies.binomial(5, 3, 2).parent()).isEqualTo(3);
+        assertThat(Topologies.binomial(5, 3, 1).parent()).isEqualTo(0);
+        assertThat(Topologies.chain(5, 3, 3).children()).containsExactly(4);
+        assertThat(Topologies.chain(5, 3, 2).children()).isEmpty();
+        assertThat(Topologies.chain(5, 3, 0).parent()).isEqualTo(4);
+    }
+
+    @Test
+    void treesRejectMembersOutsideTheGroup() {
+        assertThatThrownBy(() -> Topologies.binomial(4, 4, 0)).hasMessageContaining("root: 4");
+        assertThatThrownBy(() -> Topologies.binomial(0, 0, 0)).hasMessageContaining("size: 0");
+        assertThatThrownBy(() -> Topologies.chain(3, 0, -1)).hasMessageContaining("rank: -1");
     }
 
     @Test

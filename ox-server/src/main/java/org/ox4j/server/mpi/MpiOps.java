@@ -19,7 +19,7 @@ import org.ox4j.server.function.FunctionSpec;
  *   <li>any other name: a library function accepting two arguments, {@code f(lower ranks, higher ranks)},
  *       treated as not commutative.</li>
  * </ul>
- * The integer and library behaviour is RFC-102's ({@link org.ox4j.server.rfc102.ReduceOps}).
+ * The integer and library behaviour is RFC-102's ({@link org.ox4j.server.rfc102.AsirOperators}).
  */
 public final class MpiOps {
     private MpiOps() {
@@ -44,7 +44,7 @@ public final class MpiOps {
         if (!commutative && !canonical.equals("append") && !isLibraryBinary(canonical, context)) {
             return Optional.empty();
         }
-        return org.ox4j.server.rfc102.ReduceOps.resolve(canonical, context)
+        return org.ox4j.server.rfc102.AsirOperators.resolve(canonical, context)
                 .map(f -> ReduceOp.ofCmo(name, commutative, f::apply));
     }
 

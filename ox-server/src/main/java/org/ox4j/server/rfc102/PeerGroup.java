@@ -323,13 +323,13 @@ public final class PeerGroup implements AutoCloseable {
     /** {@code SM_bcast_102}: the binomial broadcast from {@code root}; {@code data} is used at the root only. */
     public Cmo bcast(int root, Cmo data, Interruption interruption) {
         checkRoot(root);
-        return BcastBinomial.run(port(interruption), root, data);
+        return Rfc102Bcast.run(port(interruption), root, data);
     }
 
     /** {@code SM_reduce_102}: the binomial reduction to {@code root}; the result at the root, 0 elsewhere. */
-    public Cmo reduce(int root, ReduceOp op, Cmo data, Interruption interruption) {
+    public Cmo reduce(int root, AsirOperator op, Cmo data, Interruption interruption) {
         checkRoot(root);
-        return ReduceBinomial.run(port(interruption), root, op, data);
+        return Rfc102Reduce.run(port(interruption), root, op, data);
     }
 
     /**

@@ -101,7 +101,7 @@ public final class Rfc102Commands {
         Cmo rootArg = c.pop();
         int root = Rfc102Args.integer(rootArg, "root", "ox_reduce_102");
         String opName = opArg instanceof CmoString s ? s.value() : null;
-        ReduceOp op = opName == null ? null : ReduceOps.resolve(opName, c.eval()).orElse(null);
+        AsirOperator op = opName == null ? null : AsirOperators.resolve(opName, c.eval()).orElse(null);
         if (op == null) {
             // ox_asir leaves data on the stack here; so does ox4j, with a real error above it. No peer is told:
             // every member resolves the same name the same way and fails before touching a link, so a notice

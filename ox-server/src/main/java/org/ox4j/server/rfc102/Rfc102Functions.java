@@ -52,7 +52,7 @@ public final class Rfc102Functions {
         registry.register(new FunctionSpec("ox_reduce_ops_102", 0, 0,
                 "ox_reduce_ops_102(): the operator names ox_reduce_102 accepts (+, *, gcd, lcm, min, max, append,"
                         + " and every two-argument library function)",
-                (a, c) -> new CmoList(ReduceOps.names(c).stream().map(n -> (Cmo) CmoString.of(n)).toList())));
+                (a, c) -> new CmoList(AsirOperators.names(c).stream().map(n -> (Cmo) CmoString.of(n)).toList())));
         registry.register(new FunctionSpec("ox_reset_102", 0, 1,
                 "ox_reset_102([\"both\"]): SM_reset_102's link drain; \"both\" drains both directions (every"
                         + " member must use it)",
@@ -84,7 +84,7 @@ public final class Rfc102Functions {
         PeerGroup g = group(c);
         int root = Rfc102Args.integer(a.get(0), "root", "ox_reduce_102");
         String name = Rfc102Args.string(a.get(1), "operation", "ox_reduce_102");
-        ReduceOp op = ReduceOps.resolve(name, c).orElse(null);
+        AsirOperator op = AsirOperators.resolve(name, c).orElse(null);
         if (op == null || a.size() < 3) {
             String msg = op == null ? "ox_reduce_102 : operation not supported: " + name
                     : "ox_reduce_102 : the data argument is required";

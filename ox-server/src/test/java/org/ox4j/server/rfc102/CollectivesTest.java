@@ -35,7 +35,7 @@ class CollectivesTest {
                 Cmo data = CmoList.of(CmoString.of("from " + root), new CmoZZ(BigInteger.TWO.pow(100).add(
                         BigInteger.valueOf(n))));
                 int r = root;
-                List<Cmo> got = runAll(n, me -> BcastBinomial.run(net.port(me), r,
+                List<Cmo> got = runAll(n, me -> Rfc102Bcast.run(net.port(me), r,
                         me == r ? data : CmoString.of("not the root's")));
                 assertThat(got).as("n=%d root=%d", n, root).allMatch(data::equals);
                 assertThat(net.messagesSent()).isEqualTo(n - 1);
@@ -49,7 +49,7 @@ class CollectivesTest {
             for (int root = 0; root < n; root++) {
                 QueueNetwork net = new QueueNetwork(n);
                 int r = root;
-                List<Cmo> got = runAll(n, me -> ReduceBinomial.run(net.port(me), r, ReduceOps::append,
+                List<Cmo> got = runAll(n, me -> Rfc102Reduce.run(net.port(me), r, AsirOperators::append,
                         CmoList.of(CmoZZ.of(me + 1))));
                 List<Cmo> expected = new ArrayList<>();
                 for (int k = 0; k < n; k++) {
@@ -69,12 +69,12 @@ class CollectivesTest {
     @Test
     void reduceSumsBignumsLikeASequentialSum() throws Exception {
         int n = 7;
-        ReduceOp plus = ReduceOps.resolve("+", null).orElseThrow();
+        AsirOperator plus = AsirOperators.resolve("+", null).orElseThrow();
         for (int root = 0; root < n; root++) {
             QueueNetwork net = new QueueNetwork(n);
             int r = root;
             IntFunction<BigInteger> value = me -> BigInteger.valueOf(3).pow(60 + me).negate().add(BigInteger.ONE);
-            List<Cmo> got = runAll(n, me -> ReduceBinomial.run(net.port(me), r, plus, new CmoZZ(value.apply(me))));
+            List<Cmo> got = runAll(n, me -> Rfc102Reduce.run(net.port(me), r, plus, new CmoZZ(value.apply(me))));
             BigInteger sum = BigInteger.ZERO;
             for (int me = 0; me < n; me++) {
                 sum = sum.add(value.apply(me));
@@ -92,7 +92,7 @@ class CollectivesTest {
         for (int me = 0; me < n - 1; me++) {
             int m = me;
             fs.add(CompletableFuture.supplyAsync(
-                    () -> ReduceBinomial.run(net.port(m), 0, ReduceOps::append, CmoList.of(CmoZZ.of(m))), POOL));
+                    () -> Rfc102Reduce.run(net.port(m), 0, AsirOperators::append, CmoList.of(CmoZZ.of(m))), POOL));
         }
         // 7's parent is 6, 6's parent is 4, 4's is 0: all three fail naming 7; the others finish their part
         for (int me : List.of(0, 4, 6)) {
@@ -114,7 +114,7 @@ class CollectivesTest {
         for (int me = 0; me < n; me++) {
             int m = me;
             fs.add(me == 4 ? null : CompletableFuture.supplyAsync(
-                    () -> BcastBinomial.run(net.port(m), 0, CmoString.of("data")), POOL));
+                    () -> Rfc102Bcast.run(net.port(m), 0, CmoString.of("data")), POOL));
         }
         for (int me : List.of(5, 6, 7, 0)) {
             assertThat(fs.get(me)).failsWithin(5, TimeUnit.SECONDS).withThrowableOfType(Exception.class)

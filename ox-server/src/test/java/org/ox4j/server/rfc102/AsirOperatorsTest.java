@@ -12,9 +12,9 @@ import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.server.eval.EvaluationException;
 
-class ReduceOpsTest {
-    private static ReduceOp op(String name) {
-        return ReduceOps.resolve(name, null).orElseThrow();
+class AsirOperatorsTest {
+    private static AsirOperator op(String name) {
+        return AsirOperators.resolve(name, null).orElseThrow();
     }
 
     @Test
@@ -39,9 +39,9 @@ class ReduceOpsTest {
 
     @Test
     void unknownNamesAndUnsupportedOperandsAreErrors() {
-        assertThat(ReduceOps.resolve("-", null)).isEmpty();
+        assertThat(AsirOperators.resolve("-", null)).isEmpty();
         assertThatThrownBy(() -> op("+").apply(CmoString.of("a"), CmoZZ.of(1)))
                 .isInstanceOf(EvaluationException.class).hasMessageContaining("not supported");
-        assertThat(ReduceOps.names(null)).containsExactly("+", "*", "gcd", "lcm", "min", "max", "append");
+        assertThat(AsirOperators.names(null)).containsExactly("+", "*", "gcd", "lcm", "min", "max", "append");
     }
 }

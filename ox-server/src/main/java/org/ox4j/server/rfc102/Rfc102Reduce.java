@@ -2,6 +2,8 @@ package org.ox4j.server.rfc102;
 
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoNull;
+import org.ox4j.mpi.topo.Topologies;
+import org.ox4j.mpi.topo.Tree;
 
 /**
  * Binomial-tree reduction as ox_asir performs it (openxm-wire.md §8.4): in round k a member whose relative rank
@@ -14,47 +16,45 @@ import org.ox4j.cmo.CmoNull;
  * (closed link, timeout or failure notice) sends a failure notice to its own parent instead of a value, so the
  * root reports the failed rank without waiting for its timeout.
  */
-final class ReduceBinomial {
-    private ReduceBinomial() {
+final class Rfc102Reduce {
+    private Rfc102Reduce() {
     }
 
     /** Runs the reduction; returns the result at the root and 0 (CMO_NULL) elsewhere. */
-    static Cmo run(LinkPort port, int root, ReduceOp op, Cmo data) {
-        int n = port.size();
+    static Cmo run(LinkPort port, int root, AsirOperator op, Cmo data) {
+        Tree tree = Topologies.binomial(port.size(), root, port.rank());
         Cmo acc = data;
-        for (BinomialSchedule.Step step : BinomialSchedule.reduceSteps(n, root, port.rank())) {
-            if (step.kind() == BinomialSchedule.Step.Kind.SEND) {
-                port.send(step.peer(), acc);
-                return CmoNull.INSTANCE;
-            }
+        for (int child : tree.receiveOrder()) {
             Cmo received;
             try {
-                received = port.receive(step.peer());
+                received = port.receive(child);
             } catch (PeerFailureException e) {
-                passOn(port, root, e);
+                passOn(port, tree, e);
                 throw e;
             }
             var notice = FailureNotice.read(received);
             if (notice.isPresent()) {
-                passOn(port, root, notice.get());
+                passOn(port, tree, notice.get());
                 throw notice.get();
             }
             try {
                 acc = op.apply(acc, received);
             } catch (RuntimeException e) {
-                passOn(port, root, new PeerFailureException(port.rank(), "reduce operation: " + e.getMessage()));
+                passOn(port, tree, new PeerFailureException(port.rank(), "reduce operation: " + e.getMessage()));
                 throw e;
             }
         }
-        return acc;
+        if (tree.isRoot()) {
+            return acc;
+        }
+        port.send(tree.parent(), acc);
+        return CmoNull.INSTANCE;
     }
 
     /** Sends the failure to the member this one would have sent its accumulator to. */
-    private static void passOn(LinkPort port, int root, PeerFailureException e) {
-        for (BinomialSchedule.Step s : BinomialSchedule.reduceSteps(port.size(), root, port.rank())) {
-            if (s.kind() == BinomialSchedule.Step.Kind.SEND) {
-                FailureNotice.tell(port, java.util.List.of(s.peer()), e);
-            }
+    private static void passOn(LinkPort port, Tree tree, PeerFailureException e) {
+        if (!tree.isRoot()) {
+            FailureNotice.tell(port, java.util.List.of(tree.parent()), e);
         }
     }
 }

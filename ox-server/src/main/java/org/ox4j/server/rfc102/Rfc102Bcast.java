@@ -1,6 +1,8 @@
 package org.ox4j.server.rfc102;
 
 import java.util.List;
+import org.ox4j.mpi.topo.Topologies;
+import org.ox4j.mpi.topo.Tree;
 import org.ox4j.cmo.Cmo;
 
 /**
@@ -12,16 +14,15 @@ import org.ox4j.cmo.Cmo;
  * notice) passes the failure to its children before reporting it, so no descendant waits for its timeout; a
  * member that cannot reach a child reports the failure after serving its other children.
  */
-final class BcastBinomial {
-    private BcastBinomial() {
+final class Rfc102Bcast {
+    private Rfc102Bcast() {
     }
 
     /** Runs the broadcast; {@code data} is used at the root only. Returns the root's object. */
     static Cmo run(LinkPort port, int root, Cmo data) {
-        int n = port.size();
-        int me = port.rank();
-        int parent = BinomialSchedule.bcastParent(n, root, me);
-        List<Integer> children = BinomialSchedule.bcastChildren(n, root, me);
+        Tree tree = Topologies.binomial(port.size(), root, port.rank());
+        int parent = tree.parent();
+        List<Integer> children = tree.children();
         Cmo value = data;
         if (parent >= 0) {
             try {

@@ -13,7 +13,9 @@ import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.FunctionSpec;
 
 /**
- * Finds the operator of {@code SM_reduce_102}/{@code ox_reduce_102} by name.
+ * The operator table of RFC-102's reduction: finds the operator of {@code SM_reduce_102}/{@code ox_reduce_102} by
+ * name, with Asir's meaning for each (the messaging layer's {@code org.ox4j.mpi.coll.ReduceOps} are typed array
+ * operators; {@code mpi_*} reductions reach this table for CMO values).
  *
  * <ul>
  *   <li>{@code "+"}, {@code "*"} (ox_asir's two): integers directly; anything else through the library's
@@ -26,15 +28,15 @@ import org.ox4j.server.function.FunctionSpec;
  * </ul>
  * {@link #names(EvalContext)} lists them (function {@code ox_reduce_ops_102}).
  */
-public final class ReduceOps {
+public final class AsirOperators {
     /** The operators that need no library function (besides the fallbacks above). */
     public static final List<String> BUILTIN = List.of("+", "*", "gcd", "lcm", "min", "max", "append");
 
-    private ReduceOps() {
+    private AsirOperators() {
     }
 
     /** The operator called {@code name}, or empty when there is none. */
-    public static Optional<ReduceOp> resolve(String name, EvalContext context) {
+    public static Optional<AsirOperator> resolve(String name, EvalContext context) {
         switch (name) {
             case "+":
                 return Optional.of(integerOr(BigInteger::add, name, context, "+", "add"));
@@ -43,13 +45,13 @@ public final class ReduceOps {
             case "gcd":
                 return Optional.of(integerOr(BigInteger::gcd, name, context, "gcd"));
             case "lcm":
-                return Optional.of(integerOr(ReduceOps::lcm, name, context, "lcm"));
+                return Optional.of(integerOr(AsirOperators::lcm, name, context, "lcm"));
             case "min":
                 return Optional.of(integerOr(BigInteger::min, name, context));
             case "max":
                 return Optional.of(integerOr(BigInteger::max, name, context));
             case "append":
-                return Optional.of(ReduceOps::append);
+                return Optional.of(AsirOperators::append);
             default:
                 return library(name, context);
         }
@@ -89,7 +91,7 @@ public final class ReduceOps {
         return a.divide(a.gcd(b)).multiply(b).abs();
     }
 
-    private static ReduceOp integerOr(BinaryOperator<BigInteger> onIntegers, String opName, EvalContext context,
+    private static AsirOperator integerOr(BinaryOperator<BigInteger> onIntegers, String opName, EvalContext context,
             String... libraryNames) {
         return (acc, received) -> {
             Optional<BigInteger> a = AsirIntegers.value(acc);
@@ -98,7 +100,7 @@ public final class ReduceOps {
                 return AsirIntegers.of(onIntegers.apply(a.get(), b.get()));
             }
             for (String n : libraryNames) {
-                Optional<ReduceOp> f = library(n, context);
+                Optional<AsirOperator> f = library(n, context);
                 if (f.isPresent()) {
                     return f.get().apply(acc, received);
                 }
@@ -108,7 +110,7 @@ public final class ReduceOps {
         };
     }
 
-    private static Optional<ReduceOp> library(String name, EvalContext context) {
+    private static Optional<AsirOperator> library(String name, EvalContext context) {
         if (context == null) {
             return Optional.empty();
         }

@@ -11,10 +11,10 @@ import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoRecursivePolynomial;
 import org.ox4j.cmo.io.CmoLimits;
-import org.ox4j.cmo.text.CmoText;
+import org.ox4j.cmo.text.AsirNotation;
 import org.ox4j.specs.GoldenVectors;
 
-/** Every polynomial exchanged with the master is rendered by CmoText exactly as the Asir master printed it. */
+/** Every polynomial exchanged with the master is rendered by AsirNotation exactly as the Asir master printed it. */
 class AsirPrintedFormTest {
 
     static Stream<String> foldersWithPolynomials() {
@@ -49,7 +49,7 @@ class AsirPrintedFormTest {
     void polynomialsPrintAsAsirPrintedThem(String folder) {
         String asirOutput = GoldenVectors.text(folder, "asir-output.txt");
         for (CmoRecursivePolynomial p : polynomials(folder)) {
-            String text = CmoText.render(p);
+            String text = AsirNotation.popString(p);
             // Asir prints list elements and results after a comma and before a comma or bracket
             assertThat(asirOutput).as("%s in %s", text, folder).containsPattern("[,(\\[]" + java.util.regex.Pattern.quote(text) + "[,)\\]]");
         }

@@ -9,9 +9,9 @@ import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.io.ByteBufferSource;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.cmo.io.CmoReader;
+import org.ox4j.cmo.text.CmoDump;
 import org.ox4j.cmo.io.CmoWriter;
 import org.ox4j.cmo.io.GrowableByteSink;
-import org.ox4j.cmo.text.CmoDump;
 import org.ox4j.specs.GoldenVectors;
 
 /**

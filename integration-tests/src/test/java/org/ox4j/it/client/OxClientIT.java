@@ -19,13 +19,13 @@ import org.ox4j.client.OxServerErrorException;
 import org.ox4j.client.launch.LaunchedServer;
 import org.ox4j.client.launch.LocalProcessLauncher;
 import org.ox4j.client.syntax.AsirValueParser;
-import org.ox4j.client.syntax.CmoFormatter;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoAtom;
 import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.MathcapViolationException;
+import org.ox4j.cmo.text.AsirNotation;
 
 /** OxClient against a real {@code bin/ox-server} launched in {@code ox} form (TCP, one-time password). */
 class OxClientIT {
@@ -57,7 +57,7 @@ class OxClientIT {
         client.push(big, poly, list);
         assertThat(client.stackSize()).isEqualTo(3);
         assertThat(client.popCmo()).isEqualTo(list);
-        assertThat(CmoFormatter.format(client.popCmo())).isEqualTo("3*x^2*y-1");
+        assertThat(AsirNotation.readable(client.popCmo())).isEqualTo("3*y*x^2-1");
         assertThat(client.popCmo()).isEqualTo(big);
         client.push(CmoZZ.of(12345));
         assertThat(client.popString()).isEqualTo("12345");

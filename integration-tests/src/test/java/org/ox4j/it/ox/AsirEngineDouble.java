@@ -13,7 +13,6 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.ox4j.client.syntax.CmoFormatter;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoInt32;
@@ -24,6 +23,7 @@ import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.CmoZero;
 import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.cmo.text.AsirNotation;
 import org.ox4j.protocol.OxCommand;
 import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
@@ -104,7 +104,7 @@ public final class AsirEngineDouble {
         if (code == SmCommand.POP_CMO.code()) {
             send(outgoing(stack.isEmpty() ? CmoNull.INSTANCE : stack.pop()));
         } else if (code == SmCommand.POP_STRING.code()) {
-            send(CmoString.of(CmoFormatter.format(outgoing(stack.isEmpty() ? CmoNull.INSTANCE : stack.pop()))));
+            send(CmoString.of(AsirNotation.readable(outgoing(stack.isEmpty() ? CmoNull.INSTANCE : stack.pop()))));
         } else if (code == SmCommand.MATHCAP.code()) {
             stack.push(asirMathcap());
         } else if (code == SmCommand.SET_MATHCAP.code()) {

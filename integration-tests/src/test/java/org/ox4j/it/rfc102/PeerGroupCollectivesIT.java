@@ -14,10 +14,10 @@ import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
-import org.ox4j.server.rfc102.PeerFailureException;
-import org.ox4j.server.rfc102.PeerGroup;
 import org.ox4j.server.rfc102.AsirOperator;
 import org.ox4j.server.rfc102.AsirOperators;
+import org.ox4j.server.rfc102.PeerFailureException;
+import org.ox4j.server.rfc102.PeerGroup;
 import org.ox4j.server.rfc102.ResetMode;
 
 /**

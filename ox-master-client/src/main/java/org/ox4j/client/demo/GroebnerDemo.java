@@ -16,12 +16,12 @@ import org.ox4j.client.group.GroupMemberFailedException;
 import org.ox4j.client.group.LinkAddressing;
 import org.ox4j.client.group.ServerGroup;
 import org.ox4j.client.launch.LocalProcessLauncher;
-import org.ox4j.client.syntax.CmoFormatter;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
+import org.ox4j.cmo.text.AsirNotation;
 import org.ox4j.protocol.SmCommand;
 
 /**
@@ -165,7 +165,7 @@ public final class GroebnerDemo {
         } else {
             out.printf("ox-demo: answer: G is NOT a Groebner basis: %d non-zero remainder(s):%n", remainders.size());
             for (Cmo r : remainders.subList(0, Math.min(remainders.size(), 5))) {
-                out.printf("    %s%n", abbreviate(CmoFormatter.format(r)));
+                out.printf("    %s%n", abbreviate(AsirNotation.readable(r)));
             }
             if (remainders.size() > 5) {
                 out.printf("    ... and %d more%n", remainders.size() - 5);
@@ -204,8 +204,8 @@ public final class GroebnerDemo {
         Cmo isGb = root.executeString("is_gb(G, V, O);");
         phase("verification on rank 0 (is_gb, nd_gr)", t);
         out.printf("ox-demo: answer: computed a Groebner basis of %d polynomials (reduced basis: %d); is_gb: %s%n",
-                m, reduced, CmoFormatter.format(isGb).equals("1") ? "yes" : "NO");
-        return CmoFormatter.format(isGb).equals("1") ? 0 : 1;
+                m, reduced, AsirNotation.readable(isGb).equals("1") ? "yes" : "NO");
+        return AsirNotation.readable(isGb).equals("1") ? 0 : 1;
     }
 
     private void defineEverywhere(ServerGroup group, PolynomialSystem sys) {

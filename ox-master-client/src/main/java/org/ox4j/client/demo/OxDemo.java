@@ -10,8 +10,8 @@ import org.ox4j.client.group.GroupMemberFailedException;
 import org.ox4j.client.group.ServerGroup;
 import org.ox4j.client.launch.LaunchedServer;
 import org.ox4j.client.syntax.AsirValueParser;
-import org.ox4j.client.syntax.CmoFormatter;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.text.AsirNotation;
 import org.ox4j.protocol.SmCommand;
 
 /**
@@ -109,7 +109,7 @@ public final class OxDemo {
             String input = TO_FACTOR.get(r % TO_FACTOR.size());
             try {
                 Cmo f = OxClient.await(results.get(r), group.member(r).options().requestTimeout(), "fctr");
-                String text = CmoFormatter.format(f);
+                String text = AsirNotation.readable(f);
                 boolean error = f instanceof org.ox4j.cmo.CmoError2;
                 ok &= !error;
                 out.printf("  rank %d: fctr(%s) = %s%n", r, input, text);
@@ -140,7 +140,7 @@ public final class OxDemo {
                     .subtract(java.math.BigInteger.ONE);
             boolean match = g instanceof org.ox4j.cmo.CmoZZ z && z.value().equals(expected);
             ok &= match;
-            out.printf("  rank %d: igcd(2^%d-1, 2^90-1) = %s [%s]%n", r, 60 + r, CmoFormatter.format(g),
+            out.printf("  rank %d: igcd(2^%d-1, 2^90-1) = %s [%s]%n", r, 60 + r, AsirNotation.readable(g),
                     match ? "checked" : "WRONG, expected " + expected);
         }
         return ok;
@@ -158,7 +158,7 @@ public final class OxDemo {
             values.add(AsirValueParser.parse(term));
             expression.append(r > 0 ? "+" : "").append(term);
         }
-        String expected = CmoFormatter.format(AsirValueParser.parse(expression.toString()));
+        String expected = AsirNotation.readable(AsirValueParser.parse(expression.toString()));
         boolean rfc102 = group.isWired() && group.member(0).serverMathcap()
                 .map(mc -> mc.allowsCommand(SmCommand.REDUCE_102.code())).orElse(false);
         if (!rfc102) {
@@ -167,7 +167,7 @@ public final class OxDemo {
             return true;
         }
         Cmo sum = group.reduce(values, 0, "+");
-        String got = CmoFormatter.format(sum);
+        String got = AsirNotation.readable(sum);
         boolean ok = got.equals(expected);
         out.printf("  reduce \"+\" over %d servers of %s = %s [%s]%n", group.size(), expression, got,
                 ok ? "matches the master's expansion" : "MISMATCH, expected " + expected);

@@ -8,9 +8,9 @@ import java.util.Optional;
 import org.ox4j.client.OxClient;
 import org.ox4j.client.OxServerErrorException;
 import org.ox4j.client.syntax.AsirValueParser;
-import org.ox4j.client.syntax.CmoFormatter;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoError2;
+import org.ox4j.cmo.text.AsirNotation;
 import org.ox4j.protocol.SmCommand;
 
 /**
@@ -70,7 +70,7 @@ final class ShellSession {
                 requireArgument(rest, "pops N");
                 OxClient.await(client.popsAsync(Integer.parseInt(rest)), client.options().requestTimeout(), "pops");
             }
-            case "mathcap" -> out.println(CmoFormatter.format(client.mathcap()));
+            case "mathcap" -> out.println(AsirNotation.readable(client.mathcap()));
             case "reset" -> {
                 client.reset();
                 out.println("reset done");
@@ -121,7 +121,7 @@ final class ShellSession {
     }
 
     private void print(Cmo cmo) {
-        out.println(CmoFormatter.format(cmo));
+        out.println(AsirNotation.readable(cmo));
         out.flush();
         if (cmo instanceof CmoError2 e) {
             throw new OxServerErrorException(e);

@@ -16,6 +16,7 @@ import org.ox4j.cmo.CmoQQ;
 import org.ox4j.cmo.CmoRecursivePolynomial;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
+import org.ox4j.cmo.text.AsirNotation;
 
 class AsirValueParserTest {
     @Test
@@ -59,9 +60,9 @@ class AsirValueParserTest {
     void polynomialArithmeticExpandsAndCancels() {
         assertThat(AsirValueParser.parse("(x+1)*(x-1) - x^2")).isEqualTo(CmoZZ.of(-1));
         Cmo p = AsirValueParser.parse("3*x^2-1");
-        assertThat(CmoFormatter.format(p)).isEqualTo("3*x^2-1");
-        assertThat(CmoFormatter.format(AsirValueParser.parse("(x+y)^2/2")))
-                .isEqualTo("1/2*x^2+x*y+1/2*y^2");
+        assertThat(AsirNotation.readable(p)).isEqualTo("3*x^2-1");
+        assertThat(AsirNotation.readable(AsirValueParser.parse("(x+y)^2/2")))
+                .isEqualTo("1/2*x^2+y*x+1/2*y^2");
     }
 
     @Test

@@ -42,6 +42,6 @@ public final class Dp implements Value {
 
     @Override
     public String toString() {
-        return AsirPrinter.print(this);
+        return ValuePrinter.print(this);
     }
 }

@@ -133,6 +133,6 @@ public final class Poly implements Value {
 
     @Override
     public String toString() {
-        return AsirPrinter.print(this);
+        return ValuePrinter.print(this);
     }
 }

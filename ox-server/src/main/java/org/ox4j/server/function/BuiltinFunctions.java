@@ -6,7 +6,6 @@ import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.server.algebra.Algebra;
-import org.ox4j.server.algebra.AsirPrinter;
 import org.ox4j.server.algebra.Dp;
 import org.ox4j.server.algebra.Factoring;
 import org.ox4j.server.algebra.Groebner;
@@ -18,6 +17,7 @@ import org.ox4j.server.algebra.Str;
 import org.ox4j.server.algebra.TermOrder;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.algebra.ValueCodec;
+import org.ox4j.server.algebra.ValuePrinter;
 import org.ox4j.server.algebra.VariableOrder;
 import org.ox4j.server.eval.EvaluationException;
 
@@ -142,9 +142,9 @@ public final class BuiltinFunctions {
             return new Lst(out);
         });
         reg(registry, "rtostr", 1, 1, "rtostr(A): the printed form of A", (a, alg, c) ->
-                new Str(AsirPrinter.print(a.get(0))));
+                new Str(ValuePrinter.print(a.get(0))));
         reg(registry, "error", 1, 1, "error(Msg): raises an error with this message", (a, alg, c) -> {
-            throw new EvaluationException(a.get(0) instanceof Str s ? s.value() : AsirPrinter.print(a.get(0)));
+            throw new EvaluationException(a.get(0) instanceof Str s ? s.value() : ValuePrinter.print(a.get(0)));
         });
         reg(registry, "ox_functions", 0, 0, "ox_functions(): [[name,minArity,maxArity],...] (-1 = any number)",
                 (a, alg, c) -> {

@@ -7,12 +7,12 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.server.algebra.Algebra;
-import org.ox4j.server.algebra.AsirPrinter;
 import org.ox4j.server.algebra.Lst;
 import org.ox4j.server.algebra.Num;
 import org.ox4j.server.algebra.Poly;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.algebra.ValueCodec;
+import org.ox4j.server.algebra.ValuePrinter;
 import org.ox4j.server.algebra.VariableOrder;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.function.EvalContext;
@@ -433,6 +433,6 @@ public final class AsirLanguage implements LocalLanguage {
 
     /** Printed form of a value (Asir's), for callers that need SM_popString text. */
     public static String print(Value v) {
-        return AsirPrinter.print(v);
+        return ValuePrinter.print(v);
     }
 }

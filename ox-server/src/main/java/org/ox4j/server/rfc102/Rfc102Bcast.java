@@ -1,9 +1,9 @@
 package org.ox4j.server.rfc102;
 
 import java.util.List;
+import org.ox4j.cmo.Cmo;
 import org.ox4j.mpi.topo.Topologies;
 import org.ox4j.mpi.topo.Tree;
-import org.ox4j.cmo.Cmo;
 
 /**
  * Binomial-tree broadcast as ox_asir performs it (openxm-wire.md §8.4): a non-root member receives once from its

@@ -10,6 +10,7 @@ import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.protocol.SmCommand;
+import org.ox4j.server.algebra.ValuePrinter;
 
 /** The SM commands that move objects between the stack and the client, with ox_asir's semantics (spec §5.2). */
 public final class StackCommands {
@@ -19,7 +20,7 @@ public final class StackCommands {
     /** Registers every stack command. */
     public static void register(ServerExtensions ext) {
         ext.handler(SmCommand.POP_CMO, c -> c.sendData(c.pop()));
-        ext.handler(SmCommand.POP_STRING, c -> c.sendData(CmoString.of(AsirPrinter.print(c.pop()))));
+        ext.handler(SmCommand.POP_STRING, c -> c.sendData(CmoString.of(ValuePrinter.popString(c.pop()))));
         ext.handler(SmCommand.MATHCAP, c -> c.push(c.serverMathcap().toCmo()));
         ext.handler(SmCommand.SET_MATHCAP, StackCommands::setMathcap);
         ext.handler(SmCommand.POPS, StackCommands::pops);

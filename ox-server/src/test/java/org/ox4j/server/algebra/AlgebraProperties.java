@@ -46,7 +46,7 @@ class AlgebraProperties {
                     Lst fm = (Lst) pair;
                     product = algebra.mul(product, algebra.pow(fm.get(0), fm.get(1)));
                 }
-                assertThat(product).as("round %d: %s", round, AsirPrinter.print(result)).isEqualTo(p);
+                assertThat(product).as("round %d: %s", round, ValuePrinter.print(result)).isEqualTo(p);
                 for (int k = 1; k < result.size(); k++) {
                     Value f = ((Lst) result.get(k)).get(0);
                     assertThat(f).isInstanceOf(Poly.class);

@@ -14,7 +14,7 @@ import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.io.CmoWriter;
-import org.ox4j.server.algebra.AsirPrinter;
+import org.ox4j.server.algebra.ValuePrinter;
 import org.ox4j.server.algebra.VectorFile;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.function.LocalLanguage;
@@ -26,7 +26,7 @@ class AsirLanguageTest {
     private final AsirLanguage lang = new AsirLanguage();
 
     private String show(String src) {
-        return lang.run(src, ctx).map(AsirPrinter::print).orElse("<void>");
+        return lang.run(src, ctx).map(ValuePrinter::print).orElse("<void>");
     }
 
     /** Replays vector b: each string is executed, then popped as CMO (bytes compared) or as a string. */
@@ -49,7 +49,7 @@ class AsirLanguageTest {
                         .isEqualTo(replies.get(reply++).cmoBytes());
             } else if (m.command() == 263) {
                 Cmo top = stack.pop();
-                assertThat(CmoString.of(AsirPrinter.print(top))).isEqualTo(replies.get(reply++).cmo());
+                assertThat(CmoString.of(ValuePrinter.popString(top))).isEqualTo(replies.get(reply++).cmo());
             }
         }
         assertThat(reply).isEqualTo(replies.size());

@@ -4,17 +4,16 @@ import java.util.List;
 import org.ox4j.algebra.QPoly;
 import org.ox4j.algebra.RecursiveView;
 import org.ox4j.cmo.Cmo;
-import org.ox4j.cmo.CmoError2;
-import org.ox4j.cmo.CmoInt32;
-import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoType;
+import org.ox4j.cmo.text.AsirNotation;
 
 /**
  * Prints values the way Asir's {@code print}/{@code rtostr} does (and hence what ox_asir answers to
  * SM_popString): lists without spaces, strings without quotes, polynomials in recursive form with the highest
  * variable outermost, e.g. {@code 3/2*y*x^2-5/7*y^3*x+1/3} and {@code x^2+2*x+1}.
  */
-public final class AsirPrinter {
-    private AsirPrinter() {
+public final class ValuePrinter {
+    private ValuePrinter() {
     }
 
     public static String print(Value v) {
@@ -44,7 +43,7 @@ public final class AsirPrinter {
         } else if (v instanceof Dp d) {
             dp(d, sb);
         } else {
-            opaque(((Opaque) v).cmo(), sb);
+            sb.append(popString(((Opaque) v).cmo()));
         }
     }
 
@@ -108,39 +107,21 @@ public final class AsirPrinter {
         }
     }
 
-    /** Prints a CMO as Asir prints the object it becomes (INT32 stays an unsigned word inside lists). */
-    public static String print(Cmo c) {
-        StringBuilder sb = new StringBuilder();
-        cmo(c, sb);
-        return sb.toString();
-    }
-
-    private static void cmo(Cmo c, StringBuilder sb) {
-        if (c instanceof CmoList l) {
-            sb.append('[');
-            for (int i = 0; i < l.size(); i++) {
-                if (i > 0) {
-                    sb.append(',');
-                }
-                cmo(l.get(i), sb);
+    /**
+     * ox_asir's {@code SM_popString} text of a stack object: {@link AsirNotation#popString}, with recursive
+     * polynomials printed as the values they become here (the session's variable order decides the outermost
+     * variable, as Asir's does), falling back to the CMO's own structure if the value cannot be formed.
+     */
+    public static String popString(Cmo c) {
+        return AsirNotation.popString(c, part -> {
+            if (part.type() != CmoType.RECURSIVE_POLYNOMIAL) {
+                return null;
             }
-            sb.append(']');
-        } else if (c instanceof CmoInt32 || c instanceof CmoError2) {
-            opaque(c, sb);
-        } else {
-            print(new ValueCodec(VariableOrder.shared()).fromCmo(c), sb);
-        }
-    }
-
-    private static void opaque(Cmo c, StringBuilder sb) {
-        if (c instanceof CmoInt32 i) {
-            sb.append(Integer.toUnsignedString(i.value()));
-        } else if (c instanceof CmoError2 e) {
-            sb.append("error(");
-            cmo(e.body(), sb);
-            sb.append(')');
-        } else {
-            sb.append(c.type());
-        }
+            try {
+                return print(new ValueCodec(VariableOrder.shared()).fromCmo(part));
+            } catch (RuntimeException e) {
+                return null;
+            }
+        });
     }
 }

@@ -19,7 +19,6 @@ import org.apache.logging.log4j.Logger;
 import org.ox4j.client.core.Futures;
 import org.ox4j.client.core.OxClientException;
 import org.ox4j.client.core.OxServerAddress;
-import org.ox4j.client.core.OxTimeoutException;
 import org.ox4j.client.launch.LaunchedServer;
 import org.ox4j.client.launch.LocalProcessLauncher;
 import org.ox4j.client.launch.ServerLauncher;

@@ -2,7 +2,6 @@ package org.ox4j.benchmarks.rpc;
 
 import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.ox4j.cmo.Cmo;

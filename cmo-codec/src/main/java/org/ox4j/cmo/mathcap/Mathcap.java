@@ -7,11 +7,13 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoFormatException;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoMathcap;
 import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoTrees;
 
 /**
  * Typed view of a {@code CMO_MATHCAP}: what a peer says it understands (specs: stack-machine.md, "Mathcap").
@@ -72,6 +74,36 @@ public record Mathcap(int version, String systemName, List<String> systemInfo, L
     /** Whether the peer lists CMO tag {@code tag} under {@code OX_DATA}. */
     public boolean acceptsCmoTag(int tag) {
         return cmoTags().contains(tag);
+    }
+
+    /**
+     * The first CMO tag inside {@code value} (depth first, the value's own tag first) that this mathcap does not
+     * list under {@code OX_DATA}; empty if it lists them all. Like Asir, the bodies of errors and mathcaps are not
+     * looked into. Walks without recursion ({@link CmoTrees}).
+     */
+    public Optional<Integer> firstRefusedTag(Cmo value) {
+        java.util.Set<Integer> accepted = new java.util.HashSet<>(cmoTags());
+        java.util.ArrayDeque<Cmo> pending = new java.util.ArrayDeque<>();
+        pending.push(value);
+        while (!pending.isEmpty()) {
+            Cmo c = pending.pop();
+            if (!accepted.contains(c.type().code())) {
+                return Optional.of(c.type().code());
+            }
+            if (c instanceof CmoError2 || c instanceof CmoMathcap) {
+                continue;
+            }
+            List<Cmo> children = CmoTrees.children(c);
+            for (int i = children.size() - 1; i >= 0; i--) {
+                pending.push(children.get(i));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the peer accepts every tag of {@code value} ({@link #firstRefusedTag}). */
+    public boolean accepts(Cmo value) {
+        return firstRefusedTag(value).isEmpty();
     }
 
     /** Whether the peer implements the reset protocol (no {@code "no_ox_reset"} option). */
@@ -161,6 +193,18 @@ public record Mathcap(int version, String systemName, List<String> systemInfo, L
             }
         }
         return new Mathcap(version, name, info, sm, formats, options);
+    }
+
+    /** {@link #parse} of a value that should be a mathcap; empty if it is not one or is malformed. */
+    public static Optional<Mathcap> tryParse(Cmo cmo) {
+        if (!(cmo instanceof CmoMathcap m)) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(parse(m));
+        } catch (CmoFormatException e) {
+            return Optional.empty();
+        }
     }
 
     private static CmoList list(Cmo c, String what) {

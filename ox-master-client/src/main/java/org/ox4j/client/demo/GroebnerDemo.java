@@ -15,7 +15,6 @@ import org.ox4j.client.core.OxClientException;
 import org.ox4j.client.group.GroupMemberFailedException;
 import org.ox4j.client.group.LinkAddressing;
 import org.ox4j.client.group.ServerGroup;
-import org.ox4j.client.launch.LocalProcessLauncher;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;

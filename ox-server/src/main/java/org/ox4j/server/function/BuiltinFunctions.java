@@ -18,7 +18,6 @@ import org.ox4j.server.algebra.TermOrder;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.algebra.ValueCodec;
 import org.ox4j.server.algebra.ValuePrinter;
-import org.ox4j.server.algebra.VariableOrder;
 import org.ox4j.server.eval.EvaluationException;
 
 /**

@@ -13,7 +13,6 @@ import org.ox4j.server.algebra.Poly;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.algebra.ValueCodec;
 import org.ox4j.server.algebra.ValuePrinter;
-import org.ox4j.server.algebra.VariableOrder;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.FunctionSpec;

@@ -12,7 +12,6 @@ import org.ox4j.cmo.CmoZZ;
 import org.ox4j.protocol.SmCommand;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.algebra.ValueCodec;
-import org.ox4j.server.algebra.VariableOrder;
 import org.ox4j.server.eval.ComputationInterruptedException;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.function.FunctionSpec;

@@ -1,14 +1,10 @@
 package org.ox4j.server.sm;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
-import org.ox4j.cmo.Cmo;
-import org.ox4j.cmo.CmoInt32;
-import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoMathcap;
-import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.mathcap.Mathcap;
 
 /**
  * This server's mathcap (spec §5.4): {@code [[199901160, "ox4j"], [SM codes], [[514, [CMO tags]]]]}. The SM codes
@@ -29,14 +25,10 @@ public final class ServerMathcap {
 
     public ServerMathcap(Collection<Integer> smCodes) {
         this.smCodes = List.copyOf(new TreeSet<>(smCodes));
-        List<Cmo> sm = new ArrayList<>();
-        this.smCodes.forEach(c -> sm.add(new CmoInt32(c)));
-        List<Cmo> tags = new ArrayList<>();
-        CMO_TAGS.forEach(t -> tags.add(new CmoInt32(t)));
-        this.cmo = new CmoMathcap(CmoList.of(
-                CmoList.of(new CmoInt32(OX_VERSION), CmoString.of(SYSTEM_NAME)),
-                new CmoList(sm),
-                CmoList.of(CmoList.of(new CmoInt32(514), new CmoList(tags)))));
+        this.cmo = Mathcap.builder(SYSTEM_NAME).version(OX_VERSION)
+                .smCodes(this.smCodes.stream().mapToInt(Integer::intValue).toArray())
+                .dataFormat(Mathcap.OX_DATA, CMO_TAGS.stream().mapToInt(Integer::intValue).toArray())
+                .build().toCmo();
     }
 
     /** SM codes listed, ascending. */

@@ -4,6 +4,7 @@ import java.util.Optional;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoNull;
+import org.ox4j.cmo.mathcap.Mathcap;
 import org.ox4j.server.eval.Interruption;
 import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.LocalLanguage;
@@ -56,10 +57,10 @@ public interface SmContext {
     ServerMathcap serverMathcap();
 
     /** The client's mathcap, once it sent one with {@code SM_setMathcap}. */
-    Optional<PeerMathcap> peerMathcap();
+    Optional<Mathcap> peerMathcap();
 
     /** Stores the client's mathcap. */
-    void setPeerMathcap(PeerMathcap mathcap);
+    void setPeerMathcap(Mathcap mathcap);
 
     /** Ends the session after this command (SM_shutdown). */
     void requestShutdown();

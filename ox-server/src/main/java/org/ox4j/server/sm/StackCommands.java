@@ -9,6 +9,7 @@ import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
+import org.ox4j.cmo.mathcap.Mathcap;
 import org.ox4j.protocol.SmCommand;
 import org.ox4j.server.algebra.ValuePrinter;
 
@@ -42,7 +43,7 @@ public final class StackCommands {
 
     private static void setMathcap(SmContext c) {
         Cmo m = c.pop();
-        PeerMathcap.parse(m).ifPresentOrElse(c::setPeerMathcap,
+        Mathcap.tryParse(m).ifPresentOrElse(c::setPeerMathcap,
                 () -> c.pushError("setMathcap : invalid mathcap"));
     }
 

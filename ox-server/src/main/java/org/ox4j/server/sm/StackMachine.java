@@ -7,6 +7,7 @@ import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoException;
+import org.ox4j.cmo.mathcap.Mathcap;
 import org.ox4j.protocol.OxCommand;
 import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.SmCommand;
@@ -32,7 +33,7 @@ public final class StackMachine {
     private final OperandStack stack;
     private final ReplySink replies;
     private final BooleanSupplier abandoned;
-    private PeerMathcap peerMathcap;
+    private Mathcap peerMathcap;
     private boolean shutdownRequested;
 
     /**
@@ -150,12 +151,12 @@ public final class StackMachine {
         }
 
         @Override
-        public Optional<PeerMathcap> peerMathcap() {
+        public Optional<Mathcap> peerMathcap() {
             return Optional.ofNullable(peerMathcap);
         }
 
         @Override
-        public void setPeerMathcap(PeerMathcap m) {
+        public void setPeerMathcap(Mathcap m) {
             peerMathcap = m;
         }
 

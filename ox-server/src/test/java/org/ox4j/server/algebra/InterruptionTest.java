@@ -13,7 +13,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.ox4j.server.eval.ComputationInterruptedException;
 import org.ox4j.server.eval.Interruption;
-import org.ox4j.server.function.LocalLanguage;
 import org.ox4j.server.function.TestContext;
 import org.ox4j.server.lang.AsirLanguage;
 import org.ox4j.server.session.SessionEvalContext;

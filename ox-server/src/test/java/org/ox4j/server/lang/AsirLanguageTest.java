@@ -17,7 +17,6 @@ import org.ox4j.cmo.io.CmoWriter;
 import org.ox4j.server.algebra.ValuePrinter;
 import org.ox4j.server.algebra.VectorFile;
 import org.ox4j.server.eval.EvaluationException;
-import org.ox4j.server.function.LocalLanguage;
 import org.ox4j.server.function.TestContext;
 import org.ox4j.server.session.SessionEvalContext;
 

@@ -1,10 +1,10 @@
 package org.ox4j.client.syntax;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.VariableOrder;
 import org.ox4j.cmo.CmoIndeterminate;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoPolynomialInOneVariable;
@@ -19,12 +19,6 @@ import org.ox4j.cmo.CmoZZ;
  * appearance), with terms in decreasing degree (spec §10.1).
  */
 final class PolynomialEncoder {
-    /** Asir's initial variable order. */
-    static final List<String> ASIR_ORDER = List.of("x", "y", "z", "u", "v", "w", "p", "q", "r", "s", "t",
-            "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o",
-            "_x", "_y", "_z", "_u", "_v", "_w", "_p", "_q", "_r", "_s", "_t",
-            "_a", "_b", "_c", "_d", "_e", "_f", "_g", "_h", "_i", "_j", "_k", "_l", "_m", "_n", "_o");
-
     private PolynomialEncoder() {
     }
 
@@ -32,12 +26,9 @@ final class PolynomialEncoder {
         if (p.isConstant()) {
             return number(p.constantValue());
         }
-        List<String> order = new ArrayList<>(firstAppearance);
-        List<String> vars = new ArrayList<>(p.variables());
-        vars.sort(Comparator.comparingInt((String v) -> {
-            int i = ASIR_ORDER.indexOf(v);
-            return i >= 0 ? i : ASIR_ORDER.size() + order.indexOf(v);
-        }));
+        VariableOrder order = new VariableOrder();
+        firstAppearance.forEach(order::rank);
+        List<String> vars = order.sorted(p.variables());
         List<Cmo> indeterminates = new ArrayList<>();
         for (String v : vars) {
             indeterminates.add(CmoIndeterminate.of(v));

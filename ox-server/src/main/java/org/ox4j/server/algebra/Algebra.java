@@ -13,6 +13,7 @@ import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.QPoly;
 import org.ox4j.algebra.RingsBridge;
+import org.ox4j.cmo.VariableOrder;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.eval.Interruption;
 

@@ -10,6 +10,7 @@ import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.QPoly;
 import org.ox4j.algebra.RingsBridge;
+import org.ox4j.cmo.VariableOrder;
 
 /**
  * A non-constant polynomial over Q with named variables, held by the kernel: a {@link QPoly} in a lexicographic

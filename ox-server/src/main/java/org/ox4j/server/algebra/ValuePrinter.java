@@ -5,6 +5,7 @@ import org.ox4j.algebra.QPoly;
 import org.ox4j.algebra.RecursiveView;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoType;
+import org.ox4j.cmo.VariableOrder;
 import org.ox4j.cmo.text.AsirNotation;
 
 /**

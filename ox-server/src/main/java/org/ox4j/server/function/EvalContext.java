@@ -2,9 +2,9 @@ package org.ox4j.server.function;
 
 import java.util.Map;
 import java.util.Optional;
+import org.ox4j.cmo.VariableOrder;
 import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.Value;
-import org.ox4j.server.algebra.VariableOrder;
 import org.ox4j.server.eval.Interruption;
 
 /**

@@ -4,10 +4,10 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Optional;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoIntegers;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.server.eval.EvaluationException;
-import org.ox4j.server.rfc102.AsirIntegers;
 
 /** Argument checks of the {@code mpi_*} functions; failures are {@link EvaluationException}s naming the function. */
 final class MpiArgs {
@@ -16,7 +16,7 @@ final class MpiArgs {
 
     /** A small integer. */
     static int integer(List<Cmo> a, int i, String what, String fn) {
-        Optional<BigInteger> v = AsirIntegers.value(a.get(i));
+        Optional<BigInteger> v = CmoIntegers.value(a.get(i));
         if (v.isEmpty()) {
             throw new EvaluationException(fn + " : " + what + " must be an integer (got " + a.get(i).type() + ")");
         }
@@ -29,7 +29,7 @@ final class MpiArgs {
 
     /** An integer up to 63 bits. */
     static long longInteger(List<Cmo> a, int i, String what, String fn) {
-        Optional<BigInteger> v = AsirIntegers.value(a.get(i));
+        Optional<BigInteger> v = CmoIntegers.value(a.get(i));
         if (v.isEmpty() || v.get().bitLength() > 63) {
             throw new EvaluationException(fn + " : " + what + " must be an integer below 2^63 (got "
                     + a.get(i).type() + ")");

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoIeeeDouble;
+import org.ox4j.cmo.CmoIntegers;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
@@ -27,7 +28,6 @@ import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.FunctionRegistry;
 import org.ox4j.server.function.FunctionSpec;
 import org.ox4j.server.function.OxFunction;
-import org.ox4j.server.rfc102.AsirIntegers;
 import org.ox4j.server.rfc102.PeerFailureException;
 
 /**
@@ -47,9 +47,9 @@ public final class MpiFunctions {
     /** Adds the functions to {@code registry}. */
     public static void register(FunctionRegistry registry) {
         fn(registry, "mpi_rank", 0, 0, "mpi_rank(): this member's rank in the world communicator",
-                (a, c) -> AsirIntegers.of(world(c).rank()));
+                (a, c) -> CmoIntegers.of(world(c).rank()));
         fn(registry, "mpi_size", 0, 0, "mpi_size(): the number of members",
-                (a, c) -> AsirIntegers.of(world(c).size()));
+                (a, c) -> CmoIntegers.of(world(c).size()));
         fn(registry, "mpi_send", 2, 4, "mpi_send(Dest, Obj[, Tag[, Mode]]): sends Obj; Mode \"standard\" (default),"
                 + " \"buffered\", \"synchronous\" or \"ready\"; returns 0", MpiFunctions::send);
         fn(registry, "mpi_recv", 1, 2, "mpi_recv(Src[, Tag]): the next matching object (Src, Tag -1 = any)",
@@ -57,8 +57,8 @@ public final class MpiFunctions {
         fn(registry, "mpi_recv_status", 1, 2, "mpi_recv_status(Src[, Tag]): [Obj, Source, Tag] of the next"
                 + " matching message", (a, c) -> {
                     Message m = recv(a, c, "mpi_recv_status");
-                    return CmoList.of(toCmo(m.payload()), AsirIntegers.of(m.status().source()),
-                            AsirIntegers.of(m.status().tag()));
+                    return CmoList.of(toCmo(m.payload()), CmoIntegers.of(m.status().source()),
+                            CmoIntegers.of(m.status().tag()));
                 });
         fn(registry, "mpi_probe", 1, 2, "mpi_probe(Src[, Tag]): [Source, Tag, Count] of the next matching message,"
                 + " which stays queued", MpiFunctions::probe);
@@ -70,7 +70,7 @@ public final class MpiFunctions {
                     return CmoNull.INSTANCE;
                 });
         fn(registry, "mpi_buffer_detach", 0, 0, "mpi_buffer_detach(): waits for buffered sends; returns the size",
-                (a, c) -> AsirIntegers.of(comm(c).detachBuffer()));
+                (a, c) -> CmoIntegers.of(comm(c).detachBuffer()));
         fn(registry, "mpi_barrier", 0, 0, "mpi_barrier(): returns once every member has entered it",
                 (a, c) -> {
                     coll(c).barrier();
@@ -211,7 +211,7 @@ public final class MpiFunctions {
         int src = MpiArgs.rank(a, 0, comm.size(), "source", "mpi_probe", ANY);
         int tag = MpiArgs.integerOr(a, 1, ANY, "tag", "mpi_probe");
         Status s = comm.probe(src, tag < 0 ? Communicator.ANY_TAG : tag, mpiWorld(c).timeout());
-        return CmoList.of(AsirIntegers.of(s.source()), AsirIntegers.of(s.tag()), AsirIntegers.of(s.count()));
+        return CmoList.of(CmoIntegers.of(s.source()), CmoIntegers.of(s.tag()), CmoIntegers.of(s.count()));
     }
 
     private static Cmo sendRecv(List<Cmo> a, EvalContext c) {
@@ -341,7 +341,7 @@ public final class MpiFunctions {
     /** The list form of a model: [Kind, Alpha, Beta, Gamma, PacketPayload, PacketHeader]. */
     public static Cmo modelToCmo(CostModel m) {
         return CmoList.of(CmoString.of(m.kind().name()), CmoIeeeDouble.of(m.alpha()), CmoIeeeDouble.of(m.beta()),
-                CmoIeeeDouble.of(m.gamma()), AsirIntegers.of(m.packetPayload()), AsirIntegers.of(m.packetHeader()));
+                CmoIeeeDouble.of(m.gamma()), CmoIntegers.of(m.packetPayload()), CmoIntegers.of(m.packetHeader()));
     }
 
     /** Inverse of {@link #modelToCmo}. */
@@ -350,8 +350,8 @@ public final class MpiFunctions {
             throw new EvaluationException("cost model: " + c.type() + " (expected: [Kind, Alpha, Beta, Gamma, S, H])");
         }
         return new CostModel(CostModel.Kind.valueOf(kind.value()), dbl(l.get(1)), dbl(l.get(2)), dbl(l.get(3)),
-                (int) AsirIntegers.value(l.get(4)).orElseThrow().longValue(),
-                (int) AsirIntegers.value(l.get(5)).orElseThrow().longValue());
+                (int) CmoIntegers.value(l.get(4)).orElseThrow().longValue(),
+                (int) CmoIntegers.value(l.get(5)).orElseThrow().longValue());
     }
 
     private static double dbl(Cmo c) {

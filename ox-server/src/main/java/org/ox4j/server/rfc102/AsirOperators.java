@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.BinaryOperator;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoIntegers;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.function.EvalContext;
@@ -94,10 +95,10 @@ public final class AsirOperators {
     private static AsirOperator integerOr(BinaryOperator<BigInteger> onIntegers, String opName, EvalContext context,
             String... libraryNames) {
         return (acc, received) -> {
-            Optional<BigInteger> a = AsirIntegers.value(acc);
-            Optional<BigInteger> b = AsirIntegers.value(received);
+            Optional<BigInteger> a = CmoIntegers.value(acc);
+            Optional<BigInteger> b = CmoIntegers.value(received);
             if (a.isPresent() && b.isPresent()) {
-                return AsirIntegers.of(onIntegers.apply(a.get(), b.get()));
+                return CmoIntegers.of(onIntegers.apply(a.get(), b.get()));
             }
             for (String n : libraryNames) {
                 Optional<AsirOperator> f = library(n, context);

@@ -3,6 +3,7 @@ package org.ox4j.server.rfc102;
 import java.math.BigInteger;
 import java.util.Optional;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoIntegers;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.server.eval.EvaluationException;
@@ -18,7 +19,7 @@ final class Rfc102Args {
 
     /** A small integer argument named {@code what} of {@code command}. */
     static int integer(Cmo c, String what, String command) {
-        Optional<BigInteger> v = AsirIntegers.value(c);
+        Optional<BigInteger> v = CmoIntegers.value(c);
         if (v.isEmpty()) {
             throw new EvaluationException(command + " : " + what + " must be an integer (got " + c.type() + ")");
         }

@@ -2,6 +2,7 @@ package org.ox4j.server.rfc102;
 
 import java.util.List;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoIntegers;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
@@ -47,7 +48,7 @@ public final class Rfc102Functions {
                 "ox_get_rank_102(): [nserver, rank] of this member",
                 (a, c) -> {
                     PeerGroup g = group(c);
-                    return CmoList.of(AsirIntegers.of(g.size()), AsirIntegers.of(g.rank()));
+                    return CmoList.of(CmoIntegers.of(g.size()), CmoIntegers.of(g.rank()));
                 }));
         registry.register(new FunctionSpec("ox_reduce_ops_102", 0, 0,
                 "ox_reduce_ops_102(): the operator names ox_reduce_102 accepts (+, *, gcd, lcm, min, max, append,"

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.VariableOrder;
 import org.ox4j.server.eval.Interruption;
 
 /** Randomised properties (fixed seeds, so failures reproduce). */

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.ox4j.cmo.VariableOrder;
 import org.ox4j.server.eval.Interruption;
 
 /**

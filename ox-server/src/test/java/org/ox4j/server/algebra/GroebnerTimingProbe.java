@@ -1,6 +1,7 @@
 package org.ox4j.server.algebra;
 
 import java.util.List;
+import org.ox4j.cmo.VariableOrder;
 import org.ox4j.server.eval.Interruption;
 
 /** Manual probe (not a test): prints basis sizes and times. */

@@ -11,6 +11,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.VariableOrder;
 import org.ox4j.server.eval.ComputationInterruptedException;
 import org.ox4j.server.eval.Interruption;
 import org.ox4j.server.function.TestContext;

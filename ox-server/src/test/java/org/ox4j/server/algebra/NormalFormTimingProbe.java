@@ -9,6 +9,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
+import org.ox4j.cmo.VariableOrder;
 import org.ox4j.server.eval.Interruption;
 
 /**

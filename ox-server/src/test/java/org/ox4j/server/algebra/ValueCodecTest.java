@@ -20,6 +20,7 @@ import org.ox4j.cmo.CmoRecursivePolynomial;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.CmoZero;
+import org.ox4j.cmo.VariableOrder;
 import org.ox4j.cmo.io.CmoWriter;
 import org.ox4j.server.eval.EvaluationException;
 

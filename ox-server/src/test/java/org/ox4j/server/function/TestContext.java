@@ -1,7 +1,7 @@
 package org.ox4j.server.function;
 
 import java.util.Map;
-import org.ox4j.server.algebra.VariableOrder;
+import org.ox4j.cmo.VariableOrder;
 import org.ox4j.server.eval.Interruption;
 import org.ox4j.server.session.SessionEvalContext;
 

@@ -22,6 +22,7 @@ import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.SmCommand;
 import org.ox4j.server.eval.Interruption;
+import org.ox4j.server.function.BuiltinFunctions;
 import org.ox4j.server.function.CoreFunctions;
 import org.ox4j.server.function.FunctionRegistry;
 import org.ox4j.server.function.FunctionSpec;
@@ -41,6 +42,7 @@ class StackMachineTest {
 
     StackMachineTest() {
         CoreFunctions.register(functions, true);
+        BuiltinFunctions.registerAll(functions);
         functions.register(new FunctionSpec("pair", 2, 2, "test: [a,b]", (a, c) -> CmoList.of(a.get(0), a.get(1))));
         functions.register(new FunctionSpec("stop", 0, 0, "test: interrupted", (a, c) -> {
             c.interruption().raise();

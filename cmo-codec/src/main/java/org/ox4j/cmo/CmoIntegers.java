@@ -1,16 +1,15 @@
-package org.ox4j.server.rfc102;
+package org.ox4j.cmo;
 
 import java.math.BigInteger;
 import java.util.Optional;
-import org.ox4j.cmo.Cmo;
-import org.ox4j.cmo.CmoInt32;
-import org.ox4j.cmo.CmoNull;
-import org.ox4j.cmo.CmoZZ;
-import org.ox4j.cmo.CmoZero;
 
-/** Integers as Asir exchanges them: CMO_ZZ, with 0 written as CMO_NULL; ox4j also accepts CMO_INT32 and CMO_ZERO. */
-public final class AsirIntegers {
-    private AsirIntegers() {
+/**
+ * The one rule for integers in CMO form, as Asir has it: {@code CMO_ZZ} as is, {@code CMO_INT32} as a signed 32-bit
+ * value, {@code CMO_NULL} and {@code CMO_ZERO} as 0; and the other way, 0 as {@code CMO_NULL} and everything else as
+ * {@code CMO_ZZ}. Every integer argument of the server (builtins, RFC-102, MPI) is read with {@link #value}.
+ */
+public final class CmoIntegers {
+    private CmoIntegers() {
     }
 
     /** The integer a CMO stands for, if it is one. */

@@ -1,4 +1,4 @@
-package org.ox4j.server.algebra;
+package org.ox4j.cmo;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -10,7 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Asir's variable order: x, y, z, u, v, w, p, q, r, s, t, a, b, …, o, then {@code _x … _o}, then every other
+ * Asir's variable order, the one home of it for the server (session orders) and the master (encoding polynomials
+ * as Asir does): x, y, z, u, v, w, p, q, r, s, t, a, b, …, o, then {@code _x … _o}, then every other
  * variable in order of first appearance. Earlier = higher (the outermost variable of a recursive polynomial).
  * Thread-safe and append-only, so the relative order of two variables never changes once both are known.
  */

@@ -7,7 +7,8 @@ import org.ox4j.cmo.Cmo;
  * The link layer under a {@link Communicator}: reliable, per-link FIFO delivery of CMOs between the ranks
  * {@code 0..size()-1} of one server group.
  *
- * <p>Contract (implemented over RFC-102 server-to-server links and, for tests, by {@link InMemoryTransport}):
+ * <p>Contract (implemented over RFC-102 server-to-server links and, for tests, by the test-jar's
+ * {@code InMemoryTransport}):
  * <ul>
  *   <li>{@link #send} never blocks the caller; the future completes when the message has been handed to the
  *       link (written to the socket buffer / the peer's queue) and fails if the link is or becomes broken. A

@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoList;
@@ -22,16 +23,29 @@ import org.ox4j.cmo.CmoZZ;
 class CollectivesTest {
     private static final ExecutorService POOL = Executors.newCachedThreadPool();
 
+    private final List<QueueNetwork> networks = new ArrayList<>();
+
     @AfterAll
     static void stop() {
         POOL.shutdownNow();
+    }
+
+    @AfterEach
+    void closeNetworks() {
+        networks.forEach(QueueNetwork::close);
+    }
+
+    private QueueNetwork network(int n) {
+        QueueNetwork net = new QueueNetwork(n);
+        networks.add(net);
+        return net;
     }
 
     @Test
     void bcastDeliversTheRootsObjectToEveryMemberForEverySizeAndRoot() throws Exception {
         for (int n = 1; n <= 9; n++) {
             for (int root = 0; root < n; root++) {
-                QueueNetwork net = new QueueNetwork(n);
+                QueueNetwork net = network(n);
                 Cmo data = CmoList.of(CmoString.of("from " + root), new CmoZZ(BigInteger.TWO.pow(100).add(
                         BigInteger.valueOf(n))));
                 int r = root;
@@ -47,7 +61,7 @@ class CollectivesTest {
     void reduceAppendsInRelativeRankOrderAtTheRootAndGivesZeroElsewhere() throws Exception {
         for (int n = 1; n <= 9; n++) {
             for (int root = 0; root < n; root++) {
-                QueueNetwork net = new QueueNetwork(n);
+                QueueNetwork net = network(n);
                 int r = root;
                 List<Cmo> got = runAll(n, me -> Rfc102Reduce.run(net.port(me), r, AsirOperators::append,
                         CmoList.of(CmoZZ.of(me + 1))));
@@ -71,7 +85,7 @@ class CollectivesTest {
         int n = 7;
         AsirOperator plus = AsirOperators.resolve("+", null).orElseThrow();
         for (int root = 0; root < n; root++) {
-            QueueNetwork net = new QueueNetwork(n);
+            QueueNetwork net = network(n);
             int r = root;
             IntFunction<BigInteger> value = me -> BigInteger.valueOf(3).pow(60 + me).negate().add(BigInteger.ONE);
             List<Cmo> got = runAll(n, me -> Rfc102Reduce.run(net.port(me), r, plus, new CmoZZ(value.apply(me))));
@@ -86,7 +100,7 @@ class CollectivesTest {
     @Test
     void aDeadLeafMakesEveryWaitingMemberFailNamingIt() throws Exception {
         int n = 8;
-        QueueNetwork net = new QueueNetwork(n);
+        QueueNetwork net = network(n);
         net.kill(7);
         List<CompletableFuture<Cmo>> fs = new ArrayList<>();
         for (int me = 0; me < n - 1; me++) {
@@ -108,7 +122,7 @@ class CollectivesTest {
     @Test
     void aDeadInnerMemberFailsItsBroadcastSubtreeNamingIt() throws Exception {
         int n = 8;
-        QueueNetwork net = new QueueNetwork(n);
+        QueueNetwork net = network(n);
         net.kill(4);
         List<CompletableFuture<Cmo>> fs = new ArrayList<>();
         for (int me = 0; me < n; me++) {

@@ -5,36 +5,58 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.mpi.comm.InMemoryTransport;
+import org.ox4j.mpi.comm.PeerTransport;
+import org.ox4j.mpi.comm.StreamBody;
 
 /**
- * An in-memory group for unit tests: one FIFO per ordered pair of members, blocking receives with a timeout, and
- * members that can be marked dead (their links then fail at once, as closed sockets do).
+ * RFC-102's blocking {@link LinkPort}s over the tests' one in-memory network (ox-mpi's {@link InMemoryTransport}):
+ * each member files what arrives in one FIFO per sender and receives with a timeout; a killed member's links break,
+ * so its peers' sends and receives fail at once, as closed sockets do.
  */
-final class QueueNetwork {
-    private static final Object DEAD = new Object();
+final class QueueNetwork implements AutoCloseable {
+    private static final Object CLOSED = new Object();
 
     private final int n;
-    private final BlockingQueue<Object>[][] fifo;
-    private final boolean[] dead;
+    private final InMemoryTransport.Group group;
+    private final BlockingQueue<Object>[][] arrived;
     private final AtomicInteger messages = new AtomicInteger();
 
     @SuppressWarnings("unchecked")
     QueueNetwork(int n) {
         this.n = n;
-        this.fifo = new BlockingQueue[n][n];
-        this.dead = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                fifo[i][j] = new LinkedBlockingQueue<>();
+        this.group = InMemoryTransport.group(n);
+        this.arrived = new BlockingQueue[n][n];
+        for (int me = 0; me < n; me++) {
+            for (int from = 0; from < n; from++) {
+                arrived[me][from] = new LinkedBlockingQueue<>();
             }
+            BlockingQueue<Object>[] mine = arrived[me];
+            group.transport(me).setListener(new PeerTransport.Listener() {
+                @Override
+                public void onMessage(int source, Cmo message) {
+                    mine[source].add(message);
+                }
+
+                @Override
+                public void onStream(int source, StreamBody body) {
+                    mine[source].add(CLOSED);
+                }
+
+                @Override
+                public void onLinkFailure(int peer, Throwable cause) {
+                    mine[peer].add(CLOSED);
+                }
+            });
         }
     }
 
-    /** Kills a member: everyone's link to it reports closed. */
-    synchronized void kill(int member) {
-        dead[member] = true;
+    /** Kills a member: every link to it breaks. */
+    void kill(int member) {
         for (int j = 0; j < n; j++) {
-            fifo[member][j].add(DEAD);
+            if (j != member) {
+                group.breakLink(member, j, new IllegalStateException("member " + member + " killed"));
+            }
         }
     }
 
@@ -56,24 +78,23 @@ final class QueueNetwork {
 
             @Override
             public void send(int peer, Cmo data) {
-                synchronized (QueueNetwork.this) {
-                    if (dead[peer]) {
-                        throw new PeerFailureException(peer, "link closed");
-                    }
+                try {
+                    group.transport(me).send(peer, data).join();
+                } catch (RuntimeException e) {
+                    throw new PeerFailureException(peer, "link closed");
                 }
                 messages.incrementAndGet();
-                fifo[me][peer].add(data);
             }
 
             @Override
             public Cmo receive(int peer) {
                 try {
-                    Object x = fifo[peer][me].poll(10, TimeUnit.SECONDS);
+                    Object x = arrived[me][peer].poll(10, TimeUnit.SECONDS);
                     if (x == null) {
                         throw new PeerFailureException(peer, "nothing received within 10 s");
                     }
-                    if (x == DEAD) {
-                        fifo[peer][me].add(DEAD);
+                    if (x == CLOSED) {
+                        arrived[me][peer].add(CLOSED);
                         throw new PeerFailureException(peer, "link closed");
                     }
                     return (Cmo) x;
@@ -83,5 +104,10 @@ final class QueueNetwork {
                 }
             }
         };
+    }
+
+    @Override
+    public void close() {
+        group.close();
     }
 }

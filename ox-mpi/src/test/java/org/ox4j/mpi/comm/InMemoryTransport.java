@@ -17,7 +17,8 @@ import org.ox4j.cmo.io.CmoReader;
 import org.ox4j.cmo.io.CmoWriter;
 
 /**
- * A {@link PeerTransport} inside one JVM, for tests and single-process groups: each rank has one inbound
+ * A {@link PeerTransport} inside one JVM, the one in-memory network of the tests (ox-mpi's test-jar, used by
+ * ox-server's RFC-102 tests too): each rank has one inbound
  * thread that runs its listener, so delivery is FIFO per link and never waits for application threads.
  * Optionally every message is encoded to bytes and decoded again, proving it survives the wire.
  */

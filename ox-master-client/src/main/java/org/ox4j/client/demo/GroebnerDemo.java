@@ -67,19 +67,21 @@ public final class GroebnerDemo {
     private final Map<String, Long> phaseMillis = new LinkedHashMap<>();
 
     /** Command-line options. */
-    record Options(int servers, String system, boolean compute, boolean checkInput, int order,
+    record Options(int servers, String system, boolean compute, boolean checkInput, boolean printBasis, int order,
             List<String> serverCommands) {
         static Options parse(String[] args) {
             int servers = 4;
             String system = "katsura4";
             boolean compute = false;
             boolean checkInput = false;
+            boolean printBasis = false;
             int order = 0;
             List<String> serverCommands = new ArrayList<>();
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--compute" -> compute = true;
                     case "--check-input" -> checkInput = true;
+                    case "--print-basis" -> printBasis = true;
                     case "--servers", "-n" -> servers = Integer.parseInt(args[++i]);
                     case "--system", "--input" -> system = args[++i];
                     case "--order" -> order = Integer.parseInt(args[++i]);
@@ -90,7 +92,7 @@ public final class GroebnerDemo {
                             servers = Integer.parseInt(args[i]);
                         } else {
                             throw new IllegalArgumentException("unknown option " + args[i] + " (expected: [--compute]"
-                                    + " [--check-input] [--servers N] [--system katsura3|katsura4|cyclic4|FILE]"
+                                    + " [--check-input] [--print-basis] [--servers N] [--system katsura3|katsura4|cyclic4|FILE]"
                                     + " [--order 0|1|2] [--server-cmd CMD ...])");
                         }
                     }
@@ -99,7 +101,7 @@ public final class GroebnerDemo {
             if (servers < 1 || servers > 64) {
                 throw new IllegalArgumentException("--servers " + servers + " (expected: 1..64)");
             }
-            return new Options(servers, system, compute, checkInput, order, List.copyOf(serverCommands));
+            return new Options(servers, system, compute, checkInput, printBasis, order, List.copyOf(serverCommands));
         }
     }
 
@@ -157,6 +159,11 @@ public final class GroebnerDemo {
         int m = intOf(root.executeString("G = " + g + "; length(G);"));
         phase(options.checkInput() ? "G = input (rank 0)" : "G = nd_gr(F) on rank 0", t);
         out.printf("  G: %d polynomials, %d S-pairs%n", m, m * (m - 1) / 2);
+        if (options.printBasis()) {
+            for (Cmo element : ((CmoList) root.executeString("G;")).elements()) {
+                out.printf("  basis element: %s%n", AsirNotation.readable(element));
+            }
+        }
         bcastG(group);
         List<Cmo> remainders = checkPairs(group, allPairs(0, m));
         if (remainders.isEmpty()) {

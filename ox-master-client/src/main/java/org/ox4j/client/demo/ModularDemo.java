@@ -14,6 +14,7 @@ import org.ox4j.client.group.ServerGroup;
 import org.ox4j.client.syntax.AsirValueParser;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.text.AsirNotation;
 
 /**
  * The main job of {@code bin/ox-demo}: a certified Gröbner basis over Q computed by a group of servers
@@ -24,25 +25,27 @@ import org.ox4j.cmo.CmoList;
  */
 final class ModularDemo {
     /** Command-line options of the main job. */
-    record Options(int servers, String system, List<String> serverCommands) {
+    record Options(int servers, String system, boolean printBasis, List<String> serverCommands) {
         static Options parse(String[] args) {
             int servers = Math.max(2, Runtime.getRuntime().availableProcessors());
             String system = "katsura7";
             List<String> commands = new ArrayList<>();
+            boolean printBasis = false;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
+                    case "--print-basis" -> printBasis = true;
                     case "--servers", "-n" -> servers = Integer.parseInt(args[++i]);
                     case "--system", "--input" -> system = args[++i];
                     case "--server-cmd" -> commands.add(args[++i]);
                     default -> throw new IllegalArgumentException("unknown option " + args[i] + " (expected: "
-                            + "[--servers N] [--system katsuraN|cyclicN|FILE] [--server-cmd CMD ...]; "
+                            + "[--servers N] [--system katsuraN|cyclicN|FILE] [--print-basis] [--server-cmd CMD ...]; "
                             + "--check and --compute run the S-pair demo)");
                 }
             }
             if (servers < 1 || servers > 64) {
                 throw new IllegalArgumentException("--servers " + servers + " (expected: 1..64)");
             }
-            return new Options(servers, system, List.copyOf(commands));
+            return new Options(servers, system, printBasis, List.copyOf(commands));
         }
     }
 
@@ -84,6 +87,11 @@ final class ModularDemo {
         out.printf("ox-demo: %d primes in %d rounds on %d servers; speed-up over 1 server: %.2f%n",
                 group.result().primes(), group.result().rounds(), n, tn == 0 ? 0.0 : (double) t1 / tn);
         out.printf("ox-demo: basis of %d polynomials, certified%n", ((CmoList) group.result().basis()).size());
+        if (options.printBasis()) {
+            for (Cmo g : ((CmoList) group.result().basis()).elements()) {
+                out.printf("  basis element: %s%n", AsirNotation.readable(g));
+            }
+        }
         return 0;
     }
 

@@ -6,11 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.ByteOrder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoFormatException;
+import org.ox4j.cmo.CmoIeeeDouble;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoMathcap;
 import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoType;
+import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.golden.GoldenMathcaps;
 import org.ox4j.cmo.io.CmoWriter;
 
@@ -96,5 +101,24 @@ class MathcapTest {
         for (CmoMathcap m : bad) {
             assertThatThrownBy(() -> Mathcap.parse(m)).isInstanceOf(CmoFormatException.class);
         }
+    }
+
+    @Test
+    void theTagWalkFindsTheFirstRefusedTagWithoutTheJavaStack() {
+        Mathcap m = Mathcap.builder("peer").smCodes(262).dataFormat(Mathcap.OX_DATA, 2, 4, 17, 20).build();
+        Cmo deep = CmoZZ.of(5);
+        for (int i = 0; i < 100_000; i++) {
+            deep = CmoList.of(deep);
+        }
+        assertThat(m.accepts(deep)).isTrue();
+        Cmo withDouble = CmoList.of(CmoZZ.of(1),
+                CmoList.of(CmoIeeeDouble.of(1.5)));
+        assertThat(m.firstRefusedTag(withDouble)).contains(CmoType.IEEE_DOUBLE_FLOAT.code());
+        // an error's body is not looked into (as Asir), but the error tag itself must be listed
+        assertThat(m.firstRefusedTag(CmoError2.of(1, "x"))).contains(CmoType.ERROR2.code());
+        Mathcap withErrors = Mathcap.builder("peer").dataFormat(Mathcap.OX_DATA, 0x7f000002).build();
+        assertThat(withErrors.accepts(CmoError2.of(1, "x"))).isTrue();
+        assertThat(Mathcap.tryParse(m.toCmo())).contains(m);
+        assertThat(Mathcap.tryParse(CmoZZ.of(1))).isEmpty();
     }
 }

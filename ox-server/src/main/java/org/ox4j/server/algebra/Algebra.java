@@ -253,6 +253,12 @@ public final class Algebra {
         return al.value(q);
     }
 
+    /**
+     * Largest power of a number computed, in bits of the result (4 MiB): beyond it {@code pow} answers an error
+     * instead of running one uninterruptible multiplication after another for minutes.
+     */
+    public static final long MAX_POWER_BITS = 1L << 25;
+
     /** {@code a^e} for an integer {@code e} (negative only for non-zero numbers); checks the interrupt flag. */
     public Value pow(Value a, Value e) {
         if (!(e instanceof Num n) || !n.isInteger()) {
@@ -266,13 +272,18 @@ public final class Algebra {
             return new Real(Math.pow(x.value(), k));
         }
         if (a instanceof Num x) {
-            if (k < 0) {
-                if (x.isZero()) {
-                    throw new EvaluationException("pow : division by 0");
-                }
-                return x.reciprocal().pow(-k);
+            if (k < 0 && x.isZero()) {
+                throw new EvaluationException("pow : division by 0");
             }
-            return x.pow(k);
+            Num base = k < 0 ? x.reciprocal() : x;
+            long bits = (long) Math.abs(k) * Math.max(base.numerator().bitLength(), base.denominator().bitLength());
+            if (bits > MAX_POWER_BITS) {
+                // one JDK multiplication of such numbers runs for minutes and cannot be interrupted
+                throw new EvaluationException("pow : the result would have about " + bits + " bits (limit: "
+                        + MAX_POWER_BITS + ")");
+            }
+            interruption.check();
+            return base.pow(Math.abs(k));
         }
         if (a instanceof Poly p) {
             if (k < 0) {

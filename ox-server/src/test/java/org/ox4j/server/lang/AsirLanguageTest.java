@@ -82,6 +82,12 @@ class AsirLanguageTest {
         assertThatThrownBy(() -> show("L = [1]; L[3];")).hasMessageContaining("out of range");
         assertThatThrownBy(() -> show("break;")).hasMessageContaining("break outside a loop");
         assertThatThrownBy(() -> show("x++;")).hasMessageContaining("needs a variable");
+        // found by the reset campaign: a power too large for the value limit is refused at once, not computed for
+        // minutes in one uninterruptible multiplication after another
+        long t0 = System.nanoTime();
+        assertThatThrownBy(() -> show("X = 3^(10^9);")).hasMessageContaining("pow : the result would have about");
+        assertThat(System.nanoTime() - t0).isLessThan(5_000_000_000L);
+        assertThat(show("length(rtostr(3^100000));")).isEqualTo("47713");
     }
 
     @Test

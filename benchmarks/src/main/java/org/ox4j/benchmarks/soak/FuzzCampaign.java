@@ -1,0 +1,242 @@
+package org.ox4j.benchmarks.soak;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.channels.Channels;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.ox4j.client.OxClient;
+import org.ox4j.client.OxClientOptions;
+import org.ox4j.client.OxClientResources;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
+import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.protocol.OxData;
+import org.ox4j.protocol.blocking.BlockingHandshake;
+import org.ox4j.protocol.blocking.ChannelByteSource;
+import org.ox4j.protocol.blocking.OxMessageReader;
+import org.ox4j.protocol.blocking.OxMessageWriter;
+import org.ox4j.protocol.handshake.ByteOrderBytes;
+import org.ox4j.protocol.handshake.HandshakeRole;
+
+/**
+ * Hostile frames against the daemon: each on a fresh connection, sent before the password (garbage for the
+ * authentication), on a new session's data channel, or on its control channel; the sender then closes its side
+ * and waits for the daemon to close the connection (an answer or a logged refusal). Throughout, a probe session
+ * on the same daemon must keep answering push/pop and a statement, and the daemon's memory, threads and
+ * descriptors are sampled.
+ *
+ * <p>Failures: a connection the daemon neither answers nor closes within {@link DaemonProcess#ANSWER_TIMEOUT} (a
+ * hang), a probe that fails or answers wrong, the daemon gone, samples that are not flat.
+ */
+final class FuzzCampaign {
+    /** Where a frame goes. */
+    enum Channel { BEFORE_PASSWORD, DATA, CONTROL }
+
+    /** The figures of one run. */
+    record Result(long frames, Map<HostileFrames.Kind, Long> perKind, Map<Channel, Long> perChannel, long hangs,
+            long probes, long probeFailures, String firstFailure, Samples samples, long millis, boolean alive) {
+        long failures() {
+            boolean flat = samples.notFlat(64, DaemonProcess.RSS_LIMIT_KIB) == null;
+            return hangs + probeFailures + (alive ? 0 : 1) + (flat ? 0 : 1);
+        }
+    }
+
+    private final DaemonProcess daemon;
+    private final long frames;
+    private final int parallel;
+    private final long seed;
+
+    FuzzCampaign(DaemonProcess daemon, long frames, int parallel, long seed) {
+        this.daemon = daemon;
+        this.frames = frames;
+        this.parallel = parallel;
+        this.seed = seed;
+    }
+
+    Result run() throws Exception {
+        long t0 = System.nanoTime();
+        Samples samples = new Samples();
+        AtomicLong hangs = new AtomicLong();
+        AtomicLong probes = new AtomicLong();
+        AtomicLong probeFailures = new AtomicLong();
+        StringBuffer firstFailure = new StringBuffer();
+        Map<HostileFrames.Kind, AtomicLong> perKind = new EnumMap<>(HostileFrames.Kind.class);
+        Map<Channel, AtomicLong> perChannel = new EnumMap<>(Channel.class);
+        for (HostileFrames.Kind k : HostileFrames.Kind.values()) {
+            perKind.put(k, new AtomicLong());
+        }
+        for (Channel c : Channel.values()) {
+            perChannel.put(c, new AtomicLong());
+        }
+        ScheduledExecutorService timers = Executors.newScheduledThreadPool(1);
+        OxClient probe = OxClient.connectDaemon(daemon.address(), daemon.password(),
+                OxClientOptions.defaults().withRequestTimeout(DaemonProcess.ANSWER_TIMEOUT),
+                OxClientResources.shared());
+        AtomicLong probeValue = new AtomicLong(1);
+        timers.scheduleWithFixedDelay(() -> samples.add(ProcessSample.of(daemon.handle())), 0, 2, TimeUnit.SECONDS);
+        timers.scheduleWithFixedDelay(() -> {
+            long v = probeValue.getAndIncrement();
+            probes.incrementAndGet();
+            try {
+                probe.push(CmoZZ.of(v));
+                Cmo back = probe.popCmo();
+                Cmo sum = probe.executeString("1+" + v + ";");
+                if (!back.equals(CmoZZ.of(v)) || !sum.equals(CmoZZ.of(v + 1))) {
+                    fail(probeFailures, firstFailure, "probe " + v + " answered " + back + ", " + sum);
+                }
+            } catch (RuntimeException e) {
+                fail(probeFailures, firstFailure, "probe " + v + ": " + e);
+            }
+        }, 100, 200, TimeUnit.MILLISECONDS);
+        ExecutorService senders = Executors.newFixedThreadPool(parallel);
+        AtomicLong next = new AtomicLong();
+        for (int w = 0; w < parallel; w++) {
+            long workerSeed = seed * 31 + w;
+            senders.execute(() -> {
+                HostileFrames gen = new HostileFrames(workerSeed);
+                for (long i; (i = next.getAndIncrement()) < frames; ) {
+                    Channel ch = Channel.values()[(int) ((i / HostileFrames.Kind.values().length) % 3)];
+                    HostileFrames.Kind kind = HostileFrames.kindOf(i);
+                    byte[] bytes = ch == Channel.BEFORE_PASSWORD ? gen.randomBytes(1 + (int) (i % 64)) : gen.next(i);
+                    perKind.get(kind).incrementAndGet();
+                    perChannel.get(ch).incrementAndGet();
+                    try {
+                        if (!sendAndAwaitClose(ch, bytes)) {
+                            fail(hangs, firstFailure, "frame " + i + " (" + kind + " on " + ch + ") not closed within "
+                                    + DaemonProcess.ANSWER_TIMEOUT.toSeconds() + " s");
+                        }
+                    } catch (IOException e) {
+                        // the daemon refused the opening itself (e.g. a session limit): not a hang, but count it
+                        if (!daemon.isAlive()) {
+                            fail(hangs, firstFailure, "daemon gone at frame " + i + ": " + e);
+                            return;
+                        }
+                    }
+                }
+            });
+        }
+        senders.shutdown();
+        senders.awaitTermination(7, TimeUnit.DAYS);
+        timers.shutdown();
+        timers.awaitTermination(1, TimeUnit.MINUTES);
+        samples.add(ProcessSample.of(daemon.handle()));
+        probe.close();
+        Map<HostileFrames.Kind, Long> kinds = new EnumMap<>(HostileFrames.Kind.class);
+        perKind.forEach((k, v) -> kinds.put(k, v.get()));
+        Map<Channel, Long> channels = new EnumMap<>(Channel.class);
+        perChannel.forEach((k, v) -> channels.put(k, v.get()));
+        String flat = samples.notFlat(64, DaemonProcess.RSS_LIMIT_KIB);
+        if (flat != null && firstFailure.length() == 0) {
+            firstFailure.append(flat);
+        }
+        return new Result(frames, kinds, channels, hangs.get(), probes.get(), probeFailures.get(),
+                firstFailure.toString(), samples, (System.nanoTime() - t0) / 1_000_000, daemon.isAlive());
+    }
+
+    private static void fail(AtomicLong counter, StringBuffer first, String why) {
+        counter.incrementAndGet();
+        synchronized (first) {
+            if (first.length() == 0) {
+                first.append(why);
+            }
+        }
+    }
+
+    /**
+     * Opens a connection, goes as far as {@code ch} says, writes {@code bytes}, closes the sending side and reads
+     * until the daemon closes. False if it does not close in time.
+     */
+    private boolean sendAndAwaitClose(Channel ch, byte[] bytes) throws IOException {
+        try (Socket data = open(); Socket control = ch == Channel.CONTROL ? open() : null) {
+            if (ch == Channel.BEFORE_PASSWORD) {
+                return writeAndDrain(data, bytes);
+            }
+            Opened session = openSession(data);
+            if (ch == Channel.DATA) {
+                return writeAndDrain(data, bytes);
+            }
+            authenticate(control).writer().send(new OxData(1, CmoList.of(CmoString.of("ox4j-control"), new CmoInt32(session.id()),
+                    CmoString.of(session.key()))));
+            boolean closed = writeAndDrain(control, bytes);
+            data.shutdownOutput();
+            return closed & drain(data);
+        }
+    }
+
+    private record Opened(int id, String key) {
+    }
+
+    private Socket open() throws IOException {
+        Socket s = new Socket();
+        s.connect(daemon.address(), 10_000);
+        s.setSoTimeout((int) DaemonProcess.ANSWER_TIMEOUT.toMillis());
+        return s;
+    }
+
+    /** The two directions of an authenticated, byte-order-negotiated connection. */
+    private record Link(OxMessageWriter writer, ChannelByteSource in) {
+    }
+
+    /** Sends the password and negotiates little-endian, as every master of the daemon does first. */
+    private Link authenticate(Socket s) throws IOException {
+        OutputStream out = s.getOutputStream();
+        out.write((daemon.password().reveal() + "\0").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        out.flush();
+        OxMessageWriter w = new OxMessageWriter(Channels.newChannel(out));
+        ChannelByteSource in = new ChannelByteSource(Channels.newChannel(s.getInputStream()));
+        BlockingHandshake.exchange(HandshakeRole.CLIENT, ByteOrderBytes.LITTLE_ENDIAN, in, w);
+        return new Link(w, in);
+    }
+
+    private Opened openSession(Socket s) throws IOException {
+        Link link = authenticate(s);
+        OxMessageReader r = new OxMessageReader(link.in(), CmoLimits.DEFAULT);
+        r.order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        link.writer().send(new OxData(0, CmoList.of(CmoString.of("ox4j-session"))));
+        Cmo reply = ((OxData) r.read().message()).cmo();
+        if (!(reply instanceof CmoList l) || l.size() != 3 || !(l.get(1) instanceof CmoInt32 id)
+                || !(l.get(2) instanceof CmoString key)) {
+            throw new IOException("daemon answered the opening with " + reply);
+        }
+        return new Opened(id.value(), key.value());
+    }
+
+    private static boolean writeAndDrain(Socket s, byte[] bytes) throws IOException {
+        try {
+            s.getOutputStream().write(bytes);
+            s.getOutputStream().flush();
+            s.shutdownOutput();
+        } catch (IOException e) {
+            // the daemon closed first (it refused the bytes early): what matters is that it closes
+        }
+        return drain(s);
+    }
+
+    /** Reads until end of stream; false on a read timeout (the peer kept the connection open). */
+    private static boolean drain(Socket s) {
+        byte[] buf = new byte[8192];
+        try {
+            InputStream in = s.getInputStream();
+            while (in.read(buf) >= 0) {
+                // discard the answers
+            }
+            return true;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            return true; // reset by the daemon: closed
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package org.ox4j.benchmarks.soak;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * {@code bin/ox-bench soak}: the reliability campaigns, bounded and self-stopping, each printed as a Markdown table
+ * (the form of benchmarks/results/reliability.md); the exit status is the number of campaigns that failed.
+ *
+ * <pre>
+ *   bin/ox-bench soak [fuzz FRAMES] [resets N] [soak MASTERS SECONDS] [--seed S] [--parallel P]
+ * </pre>
+ * Without campaign arguments: the full forms, fuzz 1 000 000, resets 1000, soak 64 masters × 600 s.
+ */
+public final class SoakBench {
+    private SoakBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        long fuzz = -1;
+        int resets = -1;
+        int masters = -1;
+        long seconds = 0;
+        long seed = 22;
+        int parallel = 4;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "fuzz" -> fuzz = Long.parseLong(args[++i]);
+                case "resets" -> resets = Integer.parseInt(args[++i]);
+                case "soak" -> {
+                    masters = Integer.parseInt(args[++i]);
+                    seconds = Long.parseLong(args[++i]);
+                }
+                case "--seed" -> seed = Long.parseLong(args[++i]);
+                case "--parallel" -> parallel = Integer.parseInt(args[++i]);
+                default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+            }
+        }
+        if (fuzz < 0 && resets < 0 && masters < 0) {
+            fuzz = 1_000_000;
+            resets = 1000;
+            masters = 64;
+            seconds = 600;
+        }
+        Path home = Path.of(System.getProperty("ox4j.home", "."));
+        int failed = run(System.out, home, fuzz, resets, masters, Duration.ofSeconds(seconds), seed, parallel);
+        System.exit(failed);
+    }
+
+    /** Runs the requested campaigns (a negative count skips one); returns how many failed. */
+    static int run(PrintStream out, Path home, long fuzz, int resets, int masters, Duration soak, long seed,
+            int parallel) throws Exception {
+        int failed = 0;
+        if (fuzz >= 0) {
+            try (DaemonProcess d = DaemonProcess.start(home, 1024)) {
+                FuzzCampaign.Result r = new FuzzCampaign(d, fuzz, parallel, seed).run();
+                failed += r.failures() == 0 ? 0 : 1;
+                out.printf("### fuzz: %d hostile frames against the daemon (%d in parallel, seed %d)%n%n", r.frames(),
+                        parallel, seed);
+                table(out, List.of(
+                        row("frames by kind", r.perKind().toString()),
+                        row("frames by channel", r.perChannel().toString()),
+                        row("connections neither answered nor closed (hangs)", Long.toString(r.hangs())),
+                        row("probe round trips / failures", r.probes() + " / " + r.probeFailures()),
+                        row("daemon alive at the end", Boolean.toString(r.alive())),
+                        row("highest sample", r.samples().max().toString()),
+                        row("flat", flatText(r.samples(), 64, DaemonProcess.RSS_LIMIT_KIB)),
+                        row("first failure", r.firstFailure().isEmpty() ? "none" : r.firstFailure()),
+                        row("time", r.millis() / 1000 + " s (" + (r.millis() == 0 ? 0 : r.frames() * 1000 / r.millis())
+                                + " frames/s)")));
+            }
+        }
+        if (resets >= 0) {
+            ResetCampaign.Result r = new ResetCampaign(resets, seed).run();
+            failed += r.failures() == 0 ? 0 : 1;
+            out.printf("### resets: %d resets at random moments (0–300 ms) of %d long computations%n%n", r.resets(),
+                    ResetCampaign.COMPUTATIONS.size());
+            table(out, List.of(
+                    row("resets / failures", r.resets() + " / " + r.failures()),
+                    row("failures by computation", r.failuresPerComputation().toString()),
+                    row("reset latency p50 / p99 / max", micros(r.resetMicros())),
+                    row("highest sample", r.samples().max().toString()),
+                    row("flat (threads, descriptors)", flatText(r.samples(), 16, 0)),
+                    row("first failure", r.firstFailure() == null ? "none" : r.firstFailure()),
+                    row("time", r.millis() / 1000 + " s")));
+        }
+        if (masters >= 0) {
+            try (DaemonProcess d = DaemonProcess.start(home, 4 * masters + 64)) {
+                SoakCampaign.Result r = new SoakCampaign(d, masters, soak, seed).run();
+                failed += r.failures() == 0 && r.alive() ? 0 : 1;
+                out.printf("### soak: %d concurrent masters on the daemon for %d s%n%n", r.masters(), r.seconds());
+                table(out, List.of(
+                        row("requests / failures", r.requests() + " / " + r.failures()),
+                        row("sessions opened / connections dropped mid-message", r.sessions() + " / " + r.drops()),
+                        row("statement latency p50 / p99 / max", micros(r.statementMicros())),
+                        row("highest sample", r.samples().max().toString()),
+                        row("samples (first, last)", r.samples().all().get(0) + "; "
+                                + r.samples().all().get(r.samples().all().size() - 1)),
+                        row("flat", flatText(r.samples(), 2 * masters + 32, DaemonProcess.RSS_LIMIT_KIB)),
+                        row("first failure", r.firstFailure().isEmpty() ? "none" : r.firstFailure()),
+                        row("daemon alive at the end", Boolean.toString(r.alive()))));
+            }
+        }
+        return failed;
+    }
+
+    private static String flatText(Samples s, int slack, long rssLimitKib) {
+        String why = s.notFlat(slack, rssLimitKib);
+        return why == null ? "yes (" + s.all().size() + " samples)" : "NO: " + why;
+    }
+
+    private static String micros(Histogram h) {
+        return h.getTotalCount() == 0 ? "–" : String.format("%.2f / %.2f / %.2f ms (%d)",
+                h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0, h.getMaxValue() / 1000.0,
+                h.getTotalCount());
+    }
+
+    private static String[] row(String what, String value) {
+        return new String[] {what, value};
+    }
+
+    private static void table(PrintStream out, List<String[]> rows) {
+        List<String> lines = new ArrayList<>();
+        lines.add("| measure | value |");
+        lines.add("|---|---|");
+        for (String[] r : rows) {
+            lines.add("| " + r[0] + " | " + r[1].replace("|", "/") + " |");
+        }
+        lines.forEach(out::println);
+        out.println();
+        out.flush();
+    }
+}

@@ -1,0 +1,58 @@
+package org.ox4j.benchmarks.soak;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The short form of each reliability campaign, on real server processes (the full forms: {@code bin/ox-bench
+ * soak}, figures in benchmarks/results/reliability.md): a few thousand hostile frames against the daemon with a
+ * probe session beside them, a dozen resets at random moments of long computations, four masters on the daemon for
+ * twenty seconds. Each must end with no hang, no wrong or lost answer, and flat threads and descriptors.
+ */
+class SoakShortFormTest {
+    private static final Path HOME = home();
+
+    private static Path home() {
+        Path here = Path.of("").toAbsolutePath();
+        for (Path p = here; p != null; p = p.getParent()) {
+            if (Files.isExecutable(p.resolve("bin/ox-server"))) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("no bin/ox-server above " + here);
+    }
+
+    @Test
+    void hostileFramesNeitherHangNorHurtAProbeSession() throws Exception {
+        try (DaemonProcess d = DaemonProcess.start(HOME, 256)) {
+            FuzzCampaign.Result r = new FuzzCampaign(d, 3000, 4, 7).run();
+            assertThat(r.hangs()).as(r.firstFailure()).isZero();
+            assertThat(r.probes()).isPositive();
+            assertThat(r.probeFailures()).as(r.firstFailure()).isZero();
+            assertThat(r.alive()).isTrue();
+            assertThat(r.failures()).as(r.firstFailure()).isZero();
+        }
+    }
+
+    @Test
+    void everyResetLeavesASessionThatAnswers() throws Exception {
+        System.setProperty("ox4j.home", HOME.toString());
+        ResetCampaign.Result r = new ResetCampaign(12, 7).run();
+        assertThat(r.failures()).as(r.firstFailure()).isZero();
+        assertThat(r.resetMicros().getTotalCount()).isEqualTo(12);
+    }
+
+    @Test
+    void concurrentMastersGetEveryAnswerRight() throws Exception {
+        try (DaemonProcess d = DaemonProcess.start(HOME, 64)) {
+            SoakCampaign.Result r = new SoakCampaign(d, 4, Duration.ofSeconds(20), 7).run();
+            assertThat(r.requests()).isGreaterThan(100);
+            assertThat(r.failures()).as(r.firstFailure()).isZero();
+            assertThat(r.alive()).isTrue();
+        }
+    }
+}

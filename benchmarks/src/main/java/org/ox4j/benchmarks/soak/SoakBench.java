@@ -12,9 +12,10 @@ import org.HdrHistogram.Histogram;
  * (the form of benchmarks/results/reliability.md); the exit status is the number of campaigns that failed.
  *
  * <pre>
- *   bin/ox-bench soak [fuzz FRAMES] [resets N] [soak MASTERS SECONDS] [--seed S] [--parallel P]
+ *   bin/ox-bench soak [fuzz FRAMES] [resets N] [soak MASTERS SECONDS] [peers GROUP_SIZE] [--seed S] [--parallel P]
  * </pre>
- * Without campaign arguments: the full forms, fuzz 1 000 000, resets 1000, soak 64 masters × 600 s.
+ * Without campaign arguments: the full forms, fuzz 1 000 000, resets 1000, soak 64 masters × 600 s, dying peers in
+ * groups of 4.
  */
 public final class SoakBench {
     private SoakBench() {
@@ -27,6 +28,7 @@ public final class SoakBench {
         long seconds = 0;
         long seed = 22;
         int parallel = 4;
+        int peers = -1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "fuzz" -> fuzz = Long.parseLong(args[++i]);
@@ -35,12 +37,14 @@ public final class SoakBench {
                     masters = Integer.parseInt(args[++i]);
                     seconds = Long.parseLong(args[++i]);
                 }
+                case "peers" -> peers = Integer.parseInt(args[++i]);
                 case "--seed" -> seed = Long.parseLong(args[++i]);
                 case "--parallel" -> parallel = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        if (fuzz < 0 && resets < 0 && masters < 0) {
+        if (fuzz < 0 && resets < 0 && masters < 0 && peers < 0) {
+            peers = 4;
             fuzz = 1_000_000;
             resets = 1000;
             masters = 64;
@@ -48,6 +52,9 @@ public final class SoakBench {
         }
         Path home = Path.of(System.getProperty("ox4j.home", "."));
         int failed = run(System.out, home, fuzz, resets, masters, Duration.ofSeconds(seconds), seed, parallel);
+        if (peers > 0) {
+            failed += dyingPeers(System.out, peers, seed);
+        }
         System.exit(failed);
     }
 
@@ -106,6 +113,19 @@ public final class SoakBench {
             }
         }
         return failed;
+    }
+
+    /** The dying-peer campaign on groups of {@code size}; returns 1 if it failed. */
+    static int dyingPeers(PrintStream out, int size, long seed) throws Exception {
+        DyingPeerCampaign.Result r = new DyingPeerCampaign(size, seed).run();
+        out.printf("### dying peers: a member of a group of %d killed (SIGKILL) at every rank position, during five"
+                + " collectives%n%n", size);
+        table(out, List.of(
+                row("cases (collective × killed rank) / failures", r.cases() + " / " + r.failures()),
+                row("slowest case (launch, kill, errors, reset_102)", r.slowestMillis() + " ms"),
+                row("first failure", r.firstFailure() == null ? "none" : r.firstFailure()),
+                row("time", r.millis() / 1000 + " s")));
+        return r.failures() == 0 ? 0 : 1;
     }
 
     private static String flatText(Samples s, int slack, long rssLimitKib) {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * The short form of each reliability campaign, on real server processes (the full forms: {@code bin/ox-bench
  * soak}, figures in benchmarks/results/reliability.md): a few thousand hostile frames against the daemon with a
  * probe session beside them, a dozen resets at random moments of long computations, four masters on the daemon for
- * twenty seconds. Each must end with no hang, no wrong or lost answer, and flat threads and descriptors.
+ * twenty seconds, a member of a group of three killed at every rank position during five collectives. Each must end with no hang, no wrong or lost answer, and flat threads and descriptors.
  */
 class SoakShortFormTest {
     private static final Path HOME = home();
@@ -54,5 +54,13 @@ class SoakShortFormTest {
             assertThat(r.failures()).as(r.firstFailure()).isZero();
             assertThat(r.alive()).isTrue();
         }
+    }
+
+    @Test
+    void aKilledMemberIsNamedByEverySurvivorAtEveryRankPosition() throws Exception {
+        System.setProperty("ox4j.home", HOME.toString());
+        DyingPeerCampaign.Result r = new DyingPeerCampaign(3, 7).run();
+        assertThat(r.cases()).isEqualTo(15);
+        assertThat(r.failures()).as(r.firstFailure()).isZero();
     }
 }

@@ -12,10 +12,11 @@ import org.HdrHistogram.Histogram;
  * (the form of benchmarks/results/reliability.md); the exit status is the number of campaigns that failed.
  *
  * <pre>
- *   bin/ox-bench soak [fuzz FRAMES] [resets N] [soak MASTERS SECONDS] [peers GROUP_SIZE] [--seed S] [--parallel P]
+ *   bin/ox-bench soak [fuzz FRAMES] [resets N] [soak MASTERS SECONDS] [peers GROUP_SIZE] [resets102 N] [--seed S]
+ *                     [--parallel P]
  * </pre>
  * Without campaign arguments: the full forms, fuzz 1 000 000, resets 1000, soak 64 masters × 600 s, dying peers in
- * groups of 4.
+ * groups of 4, 200 resets of a group during a broadcast.
  */
 public final class SoakBench {
     private SoakBench() {
@@ -29,6 +30,7 @@ public final class SoakBench {
         long seed = 22;
         int parallel = 4;
         int peers = -1;
+        int groupResets = -1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "fuzz" -> fuzz = Long.parseLong(args[++i]);
@@ -38,13 +40,15 @@ public final class SoakBench {
                     seconds = Long.parseLong(args[++i]);
                 }
                 case "peers" -> peers = Integer.parseInt(args[++i]);
+                case "resets102" -> groupResets = Integer.parseInt(args[++i]);
                 case "--seed" -> seed = Long.parseLong(args[++i]);
                 case "--parallel" -> parallel = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        if (fuzz < 0 && resets < 0 && masters < 0 && peers < 0) {
+        if (fuzz < 0 && resets < 0 && masters < 0 && peers < 0 && groupResets < 0) {
             peers = 4;
+            groupResets = 200;
             fuzz = 1_000_000;
             resets = 1000;
             masters = 64;
@@ -54,6 +58,9 @@ public final class SoakBench {
         int failed = run(System.out, home, fuzz, resets, masters, Duration.ofSeconds(seconds), seed, parallel);
         if (peers > 0) {
             failed += dyingPeers(System.out, peers, seed);
+        }
+        if (groupResets >= 0) {
+            failed += groupResets(System.out, groupResets, seed);
         }
         System.exit(failed);
     }
@@ -124,6 +131,18 @@ public final class SoakBench {
                 row("cases (collective × killed rank) / failures", r.cases() + " / " + r.failures()),
                 row("slowest case (launch, kill, errors, reset_102)", r.slowestMillis() + " ms"),
                 row("first failure", r.firstFailure() == null ? "none" : r.firstFailure()),
+                row("time", r.millis() / 1000 + " s")));
+        return r.failures() == 0 ? 0 : 1;
+    }
+
+    /** Resets of a group of 3 during an RFC-102 broadcast; returns 1 if it failed. */
+    static int groupResets(PrintStream out, int resets, long seed) throws Exception {
+        Rfc102ResetCampaign.Result r = new Rfc102ResetCampaign(3, resets, seed).run();
+        out.printf("### resets during ox_bcast_102: a group of %d reset (reset + SM_reset_102) while a 3 MB"
+                + " integer is broadcast%n%n", r.size());
+        table(out, List.of(
+                row("resets planned / done / failures", r.resets() + " / " + r.done() + " / " + r.failures()),
+                row("first failure (the campaign stops there)", r.firstFailure() == null ? "none" : r.firstFailure()),
                 row("time", r.millis() / 1000 + " s")));
         return r.failures() == 0 ? 0 : 1;
     }

@@ -68,10 +68,9 @@ final class FuzzCampaign {
     Result run() throws Exception {
         long t0 = System.nanoTime();
         Samples samples = new Samples();
-        AtomicLong hangs = new AtomicLong();
+        Failures hangs = new Failures();
         AtomicLong probes = new AtomicLong();
-        AtomicLong probeFailures = new AtomicLong();
-        StringBuffer firstFailure = new StringBuffer();
+        Failures probeFailures = new Failures();
         Map<HostileFrames.Kind, AtomicLong> perKind = new EnumMap<>(HostileFrames.Kind.class);
         Map<Channel, AtomicLong> perChannel = new EnumMap<>(Channel.class);
         for (HostileFrames.Kind k : HostileFrames.Kind.values()) {
@@ -94,10 +93,10 @@ final class FuzzCampaign {
                 Cmo back = probe.popCmo();
                 Cmo sum = probe.executeString("1+" + v + ";");
                 if (!back.equals(CmoZZ.of(v)) || !sum.equals(CmoZZ.of(v + 1))) {
-                    fail(probeFailures, firstFailure, "probe " + v + " answered " + back + ", " + sum);
+                    probeFailures.add("probe " + v + " answered " + back + ", " + sum);
                 }
             } catch (RuntimeException e) {
-                fail(probeFailures, firstFailure, "probe " + v + ": " + e);
+                probeFailures.add("probe " + v + ": " + e);
             }
         }, 100, 200, TimeUnit.MILLISECONDS);
         ExecutorService senders = Executors.newFixedThreadPool(parallel);
@@ -114,13 +113,13 @@ final class FuzzCampaign {
                     perChannel.get(ch).incrementAndGet();
                     try {
                         if (!sendAndAwaitClose(ch, bytes)) {
-                            fail(hangs, firstFailure, "frame " + i + " (" + kind + " on " + ch + ") not closed within "
+                            hangs.add("frame " + i + " (" + kind + " on " + ch + ") not closed within "
                                     + DaemonProcess.ANSWER_TIMEOUT.toSeconds() + " s");
                         }
                     } catch (IOException e) {
                         // the daemon refused the opening itself (e.g. a session limit): not a hang, but count it
                         if (!daemon.isAlive()) {
-                            fail(hangs, firstFailure, "daemon gone at frame " + i + ": " + e);
+                            hangs.add("daemon gone at frame " + i + ": " + e);
                             return;
                         }
                     }
@@ -137,21 +136,12 @@ final class FuzzCampaign {
         perKind.forEach((k, v) -> kinds.put(k, v.get()));
         Map<Channel, Long> channels = new EnumMap<>(Channel.class);
         perChannel.forEach((k, v) -> channels.put(k, v.get()));
+        String first = !hangs.first().isEmpty() ? hangs.first() : probeFailures.first();
         String flat = samples.notFlat(64, DaemonProcess.RSS_LIMIT_KIB);
-        if (flat != null && firstFailure.length() == 0) {
-            firstFailure.append(flat);
+        if (flat != null && first.isEmpty()) {
+            first = flat;
         }
-        return new Result(frames, kinds, channels, hangs.get(), probes.get(), probeFailures.get(),
-                firstFailure.toString(), samples, (System.nanoTime() - t0) / 1_000_000, daemon.isAlive());
-    }
-
-    private static void fail(AtomicLong counter, StringBuffer first, String why) {
-        counter.incrementAndGet();
-        synchronized (first) {
-            if (first.length() == 0) {
-                first.append(why);
-            }
-        }
+        return new Result(frames, kinds, channels, hangs.count(), probes.get(), probeFailures.count(), first, samples, (System.nanoTime() - t0) / 1_000_000, daemon.isAlive());
     }
 
     /**

@@ -54,10 +54,9 @@ final class SoakCampaign {
         Samples samples = new Samples();
         ConcurrentHistogram latency = new ConcurrentHistogram(3_600_000_000L, 3);
         AtomicLong requests = new AtomicLong();
-        AtomicLong failures = new AtomicLong();
+        Failures failures = new Failures();
         AtomicLong sessions = new AtomicLong();
         AtomicLong drops = new AtomicLong();
-        StringBuffer first = new StringBuffer();
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
         sampler.scheduleWithFixedDelay(() -> samples.add(ProcessSample.of(daemon.handle())), 0, 5, TimeUnit.SECONDS);
         ExecutorService pool = Executors.newFixedThreadPool(masters);
@@ -80,23 +79,13 @@ final class SoakCampaign {
                         requests.incrementAndGet();
                         String wrong = step(client, random, latency, drops);
                         if (wrong != null) {
-                            failures.incrementAndGet();
-                            synchronized (first) {
-                                if (first.length() == 0) {
-                                    first.append(wrong);
-                                }
-                            }
+                            failures.add(wrong);
                             client.close();
                             client = null;
                         }
                     }
                 } catch (RuntimeException e) {
-                    failures.incrementAndGet();
-                    synchronized (first) {
-                        if (first.length() == 0) {
-                            first.append("master: ").append(e);
-                        }
-                    }
+                    failures.add("master: " + e);
                 } finally {
                     if (client != null) {
                         client.close();
@@ -111,12 +100,9 @@ final class SoakCampaign {
         samples.add(ProcessSample.of(daemon.handle()));
         String flat = samples.notFlat(2 * masters + 32, DaemonProcess.RSS_LIMIT_KIB);
         if (flat != null) {
-            failures.incrementAndGet();
-            if (first.length() == 0) {
-                first.append(flat);
-            }
+            failures.add(flat);
         }
-        return new Result(masters, duration.toSeconds(), requests.get(), failures.get(), first.toString(),
+        return new Result(masters, duration.toSeconds(), requests.get(), failures.count(), failures.first(),
                 sessions.get(), drops.get(), latency, samples, (System.nanoTime() - t0) / 1_000_000,
                 daemon.isAlive());
     }

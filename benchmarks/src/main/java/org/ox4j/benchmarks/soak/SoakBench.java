@@ -142,6 +142,7 @@ public final class SoakBench {
                 + " integer is broadcast%n%n", r.size());
         table(out, List.of(
                 row("resets planned / done / failures", r.resets() + " / " + r.done() + " / " + r.failures()),
+                row("resets that landed while the broadcast was in flight", String.valueOf(r.interrupted())),
                 row("first failure (the campaign stops there)", r.firstFailure() == null ? "none" : r.firstFailure()),
                 row("time", r.millis() / 1000 + " s")));
         return r.failures() == 0 ? 0 : 1;

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
  * The short form of each reliability campaign, on real server processes (the full forms: {@code bin/ox-bench
  * soak}, figures in benchmarks/results/reliability.md): a few thousand hostile frames against the daemon with a
  * probe session beside them, a dozen resets at random moments of long computations, four masters on the daemon for
- * twenty seconds, a member of a group of three killed at every rank position during five collectives. Each must end with no hang, no wrong or lost answer, and flat threads and descriptors.
+ * twenty seconds, a member of a group of three killed at every rank position during five collectives, forty resets
+ * of a group of three during a 3 MB broadcast. Each must end with no hang, no wrong or lost answer, and flat threads and descriptors.
  */
 class SoakShortFormTest {
     private static final Path HOME = home();
@@ -62,5 +63,14 @@ class SoakShortFormTest {
         DyingPeerCampaign.Result r = new DyingPeerCampaign(3, 7).run();
         assertThat(r.cases()).isEqualTo(15);
         assertThat(r.failures()).as(r.firstFailure()).isZero();
+    }
+
+    @Test
+    void aGroupResetMidBroadcastDrainsItsLinksAndBroadcastsAgain() throws Exception {
+        System.setProperty("ox4j.home", HOME.toString());
+        Rfc102ResetCampaign.Result r = new Rfc102ResetCampaign(3, 40, 7).run();
+        assertThat(r.failures()).as(r.firstFailure()).isZero();
+        assertThat(r.done()).isEqualTo(40);
+        assertThat(r.interrupted()).as("resets that landed mid-broadcast").isPositive();
     }
 }

@@ -274,7 +274,13 @@ public final class PeerGroup implements AutoCloseable {
      * → its code as INT32, anything else → 0).
      */
     public Cmo receive(int peerRank, Interruption interruption) {
-        return next(link(peerRank), interruption).value();
+        PeerLink l = link(peerRank);
+        Inbound x = next(l, interruption);
+        if (x.isSyncBall()) {
+            // the peer is draining its links: its ball must still count for this member's drain
+            l.noteSyncBallTakenEarly();
+        }
+        return x.value();
     }
 
     /**
@@ -283,7 +289,15 @@ public final class PeerGroup implements AutoCloseable {
      */
     private Cmo collectiveReceive(int peerRank, Interruption interruption) {
         PeerLink l = link(peerRank);
-        return PeerWait.next(l, config.timeout(), interruption, this::failedMemberOtherThan).value();
+        Inbound x = PeerWait.next(l, config.timeout(), interruption, this::failedMemberOtherThan);
+        if (x.isSyncBall()) {
+            // the peer was reset and drains its links before this member was reset: the collective cannot finish,
+            // and the ball must count for this member's own drain, which would otherwise wait for it in vain
+            l.noteSyncBallTakenEarly();
+            throw new PeerFailureException(peerRank, "it reset its links (SYNC_BALL) during the collective;"
+                    + " reset this member too (SM_reset_102)");
+        }
+        return x.value();
     }
 
     /**
@@ -381,6 +395,9 @@ public final class PeerGroup implements AutoCloseable {
     private void drainUntilSyncBall(int peer, Interruption interruption) {
         PeerLink l = links.get(peer);
         if (l == null) {
+            return;
+        }
+        if (l.takeEarlySyncBall()) {
             return;
         }
         int discarded = 0;

@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
@@ -75,6 +76,11 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     private final Thread reader;
     private final Listener listener;
     private final CmoLimits limits;
+    /**
+     * SYNC_BALLs of the peer's reset drain that a receive took before this member's own drain ran (the peer reset
+     * first): the drain counts them as already seen instead of waiting for a ball that will not come again.
+     */
+    private final AtomicInteger syncBallsTakenEarly = new AtomicInteger();
     private volatile Throwable closedCause;
 
     private PeerLink(int peerRank, SocketChannel channel, ChannelByteSource in, OxMessageWriter out,
@@ -226,6 +232,16 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
             fifo.offerFirst(x);
         }
         return x;
+    }
+
+    /** A receive outside the reset drain took the peer's SYNC_BALL (see {@link #takeEarlySyncBall()}). */
+    void noteSyncBallTakenEarly() {
+        syncBallsTakenEarly.incrementAndGet();
+    }
+
+    /** Whether a SYNC_BALL was taken before the drain; if so, that one counts as the drain's and is used up. */
+    boolean takeEarlySyncBall() {
+        return syncBallsTakenEarly.getAndUpdate(n -> Math.max(0, n - 1)) > 0;
     }
 
     /** Takes the next entry without waiting; null when empty. Leaves a close marker in place. */

@@ -5,10 +5,12 @@ import java.nio.ByteOrder;
 import java.util.List;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoDatum;
+import org.ox4j.cmo.CmoIeeeDouble;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
 
 /**
  * Encodes {@link Envelope}s as CMOs, the form in which they cross a {@link PeerTransport} (specified in
@@ -38,6 +40,28 @@ public final class PeerWire {
     /** True if {@code cmo} looks like an envelope (a list starting with the magic string). */
     public static boolean isEnvelope(Cmo cmo) {
         return cmo instanceof CmoList l && l.size() == FIELDS && MAGIC_CMO.equals(l.get(0));
+    }
+
+    /**
+     * Whether the payload of envelope {@code cmo} is certainly at most {@code bytes} long once encoded, judged
+     * without walking it: true for no payload, a machine integer or a double, and for a datum (array payloads),
+     * string or integer of at most that size; false for anything else, such as lists and polynomials.
+     */
+    public static boolean payloadAtMost(Cmo cmo, int bytes) {
+        if (!isEnvelope(cmo)) {
+            return false;
+        }
+        Cmo p = ((CmoList) cmo).get(FIELDS - 1);
+        if (p instanceof CmoDatum d) {
+            return d.length() <= bytes;
+        }
+        if (p instanceof CmoString s) {
+            return s.unsafeBytes().length <= bytes;
+        }
+        if (p instanceof CmoZZ z) {
+            return z.value().bitLength() / 8 < bytes;
+        }
+        return p instanceof CmoNull || p instanceof CmoInt32 || p instanceof CmoIeeeDouble;
     }
 
     /** The CMO form of {@code e}. */

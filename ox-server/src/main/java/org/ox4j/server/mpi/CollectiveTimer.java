@@ -28,8 +28,9 @@ import org.ox4j.server.eval.EvaluationException;
  *
  * <p>One run is checked against the expected values, then it warms up until no member's JIT compiler is busy any
  * more (at most WarmUpSeconds, default 5; {@link JitWarmUp}), then each sample is: barrier, run, and the
- * slowest member's elapsed time (a MAX reduction to rank 0). {@code pingpong} is a send/receive round trip between
- * ranks 0 and 1 (others idle) and reports half of it. Stops after Reps samples, or earlier once MaxSeconds
+ * slowest member's elapsed time (a MAX reduction to rank 0). {@code pingpong} is {@link #pingPongRounds} send/receive
+ * round trips back to back between ranks 0 and 1 (others idle), as osu_latency times a loop, and reports the time
+ * of one way (the sample divided by twice the rounds). Stops after Reps samples, or earlier once MaxSeconds
  * (default 10) have been spent and at least 3 samples taken.
  */
 final class CollectiveTimer {
@@ -55,7 +56,8 @@ final class CollectiveTimer {
         Runnable check = kernel.check();
         check.run();
         JitWarmUp.run(k, kernel.body(), warmUpSeconds);
-        Samples samples = new Samples(name.equals("pingpong"), reps, maxSeconds);
+        int perSample = name.equals("pingpong") ? 2 * pingPongRounds(bytes) : 1;
+        Samples samples = new Samples(perSample, reps, maxSeconds);
         boolean more = true;
         while (more) {
             k.barrier();
@@ -78,13 +80,14 @@ final class CollectiveTimer {
     /** Rank 0's samples (the slowest member's times) and when to stop taking them. */
     private static final class Samples {
         final List<Double> times = new ArrayList<>();
-        private final boolean halved;
+        private final int perSample;
         private final int reps;
         private final double maxSeconds;
         private double spent;
 
-        Samples(boolean halved, int reps, double maxSeconds) {
-            this.halved = halved;
+        /** @param perSample what a sample is divided by (the one-way trips of a ping-pong sample, else 1) */
+        Samples(int perSample, int reps, double maxSeconds) {
+            this.perSample = perSample;
             this.reps = reps;
             this.maxSeconds = maxSeconds;
         }
@@ -92,7 +95,7 @@ final class CollectiveTimer {
         /** Records the slowest member's time of a run; true while more samples are wanted. */
         boolean addAndGoOn(Payload slowest) {
             double s = slowest.doubles()[0];
-            times.add(halved ? s / 2 : s);
+            times.add(s / perSample);
             spent += s;
             return times.size() < reps && (times.size() < MIN_SAMPLES || spent < maxSeconds);
         }
@@ -100,6 +103,14 @@ final class CollectiveTimer {
 
     /** What one sample runs, a check of its result, and the algorithm's name. */
     private record Kernel(String algorithm, Runnable body, Runnable check) {
+    }
+
+    /**
+     * Round trips per ping-pong sample: 100 for small messages, fewer as they grow, one from 1 MiB on (the Open MPI
+     * reference program, {@code pp_rounds}, uses the same formula).
+     */
+    static int pingPongRounds(long bytes) {
+        return (int) Math.max(1, Math.min(100, (1L << 20) / Math.max(1, bytes)));
     }
 
     private static Kernel pingPong(Communicator comm, long bytes) {
@@ -120,7 +131,13 @@ final class CollectiveTimer {
             }
             return null;
         };
-        return new Kernel("blocking", round::get, () -> {
+        int rounds = pingPongRounds(bytes);
+        Runnable sample = () -> {
+            for (int i = 0; i < rounds; i++) {
+                round.get();
+            }
+        };
+        return new Kernel("blocking", sample, () -> {
             Payload got = round.get();
             if (me <= 1) {
                 expect(got.longs(), pattern(mine.length, 1 - me, 0), "pingpong");

@@ -15,14 +15,17 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.mpi.comm.LinkClosedLocallyException;
+import org.ox4j.mpi.comm.PeerWire;
 import org.ox4j.mpi.comm.StreamBody;
 import org.ox4j.mpi.comm.StreamChunks;
 import org.ox4j.protocol.OxData;
@@ -106,6 +109,13 @@ public final class PeerGroup implements AutoCloseable {
         }
     };
     private final ListenerSlot<Listener> listener = new ListenerSlot<>();
+    /** Ends writes that a peer which stopped reading has blocked for longer than the timeout (see writeSmall). */
+    private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "rfc102-write-watchdog");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicBoolean watching = new AtomicBoolean();
     private volatile int nserver;
     private volatile int rank;
 
@@ -442,7 +452,9 @@ public final class PeerGroup implements AutoCloseable {
         } catch (PeerFailureException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return l.write(new OxData(serials.next(), envelope));
+        OxData message = new OxData(serials.next(), envelope);
+        return config.inlineWrites() && PeerWire.payloadAtMost(envelope, SMALL_ENVELOPE_BYTES) ? l.writeSmall(message)
+                : l.write(message);
     }
 
     /**
@@ -474,6 +486,7 @@ public final class PeerGroup implements AutoCloseable {
             }
         }
         setup.shutdownNow();
+        watchdog.shutdownNow();
     }
 
     // ---- internals
@@ -546,7 +559,32 @@ public final class PeerGroup implements AutoCloseable {
         }
     }
 
+    /**
+     * Envelopes whose payload is at most this many bytes are written by the sending thread itself when the link's
+     * writer is idle: far below any socket buffer, so such a write does not wait for the peer unless it has stopped
+     * reading altogether.
+     */
+    static final int SMALL_ENVELOPE_BYTES = 16 * 1024;
+
+    private void watchBlockedWrites() {
+        long limit = config.timeout().toNanos();
+        long period = Math.max(10, Math.min(SLICE_MILLIS, config.timeout().toMillis() / 4));
+        watchdog.scheduleWithFixedDelay(() -> {
+            long before = System.nanoTime() - limit;
+            for (int i = 0; i < MAX_LINKS; i++) {
+                PeerLink l = links.get(i);
+                if (l != null) {
+                    l.abortIfWriteBlockedSince(before, "a write has waited for the peer longer than "
+                            + config.timeout() + " (it stopped reading)");
+                }
+            }
+        }, period, period, TimeUnit.MILLISECONDS);
+    }
+
     private void register(int peerRank, PeerLink link) {
+        if (watching.compareAndSet(false, true)) {
+            watchBlockedWrites();
+        }
         PeerLink old = links.getAndSet(peerRank, link);
         if (old != null) {
             LOG.info("rfc102: link to rank {} replaced", peerRank);

@@ -14,6 +14,7 @@ import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
@@ -42,7 +43,9 @@ import org.ox4j.protocol.handshake.HandshakeRole;
  * first element is the STRING {@code "ox4j-mpi"}) go to the {@link Listener}; everything else goes to this
  * link's FIFO, where {@code ox_recv_102}, the collectives and the reset drain take it from. Sends are framed by
  * the caller and written, in submission order, by a single writer thread, so a slow peer never blocks the
- * session past the group's timeout. When the socket ends, the FIFO gets a {@link Inbound.Closed} marker that
+ * session past the group's timeout; small messages of the messaging layer are written by the caller itself when
+ * the writer has nothing queued, under the same wire lock, and a watchdog ends such a write if the peer stops
+ * reading. When the socket ends, the FIFO gets a {@link Inbound.Closed} marker that
  * wakes every waiting receiver at once.
  */
 final class PeerLink implements AutoCloseable, PeerWait.Inbox {
@@ -81,6 +84,12 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
      * first): the drain counts them as already seen instead of waiting for a ball that will not come again.
      */
     private final AtomicInteger syncBallsTakenEarly = new AtomicInteger();
+    /** Held by whoever writes a message or a whole stream frame: the writer thread or a caller of writeSmall. */
+    private final ReentrantLock wire = new ReentrantLock();
+    /** Write tasks handed to the writer thread and not finished yet. */
+    private final AtomicInteger queuedWrites = new AtomicInteger();
+    /** When the current write on a caller's thread began (System.nanoTime, odd), 0 while there is none. */
+    private volatile long inlineWriteSince;
     private volatile Throwable closedCause;
 
     private PeerLink(int peerRank, SocketChannel channel, ChannelByteSource in, OxMessageWriter out,
@@ -147,9 +156,68 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         if (cause != null) {
             return CompletableFuture.failedFuture(closedError(cause));
         }
+        return queue(() -> send(message));
+    }
+
+    /**
+     * Writes a small message: on the calling thread when nothing is queued for the writer (saving the wake-up of
+     * the writer thread, a few tens of microseconds on each message), else behind what is queued. Small means a
+     * few kilobytes at most, which the socket buffer takes at once unless the peer has stopped reading; a write
+     * blocked that way is ended by {@link #abortIfWriteBlockedSince} (the group's timeout).
+     */
+    CompletableFuture<Void> writeSmall(OxMessage message) {
+        Throwable cause = closedCause;
+        if (cause != null) {
+            return CompletableFuture.failedFuture(closedError(cause));
+        }
+        if (queuedWrites.get() == 0 && wire.tryLock()) {
+            try {
+                // checked again under the lock: a write queued meanwhile must not be overtaken
+                if (queuedWrites.get() == 0) {
+                    inlineWriteSince = System.nanoTime() | 1;
+                    try {
+                        send(message);
+                        return CompletableFuture.completedFuture(null);
+                    } catch (UncheckedIOException e) {
+                        return CompletableFuture.failedFuture(e);
+                    } finally {
+                        inlineWriteSince = 0;
+                    }
+                }
+            } finally {
+                wire.unlock();
+            }
+        }
+        return queue(() -> send(message));
+    }
+
+    /**
+     * Closes the link if a write on the calling thread ({@link #writeSmall}) has been blocked since before
+     * {@code nanos} (System.nanoTime): the peer stopped reading, and the caller, a session, must not hang on it.
+     */
+    void abortIfWriteBlockedSince(long nanos, String why) {
+        long since = inlineWriteSince;
+        if (since != 0 && since - nanos < 0) {
+            LOG.warn("link to rank {}: {}; closing it", peerRank, why);
+            markClosed(new IOException(why));
+        }
+    }
+
+    /** Runs a write task on the writer thread, holding the wire for the whole task (a stream frame is one task). */
+    private CompletableFuture<Void> queue(Runnable task) {
+        queuedWrites.incrementAndGet();
         try {
-            return CompletableFuture.runAsync(() -> send(message), writer);
+            return CompletableFuture.runAsync(() -> {
+                wire.lock();
+                try {
+                    task.run();
+                } finally {
+                    wire.unlock();
+                    queuedWrites.decrementAndGet();
+                }
+            }, writer);
         } catch (RejectedExecutionException e) {
+            queuedWrites.decrementAndGet();
             return CompletableFuture.failedFuture(closedError(e));
         }
     }
@@ -164,11 +232,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         if (cause != null) {
             return CompletableFuture.failedFuture(closedError(cause));
         }
-        try {
-            return CompletableFuture.runAsync(() -> sendStream(header, serial, length, chunks), writer);
-        } catch (RejectedExecutionException e) {
-            return CompletableFuture.failedFuture(closedError(e));
-        }
+        return queue(() -> sendStream(header, serial, length, chunks));
     }
 
     private void sendStream(OxMessage header, int serial, int length, StreamChunks chunks) {

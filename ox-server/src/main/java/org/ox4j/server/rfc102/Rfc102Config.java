@@ -18,13 +18,16 @@ import org.ox4j.protocol.handshake.ByteOrderBytes;
  * @param preferredByte    the byte-order byte this process writes on every link (0x01: little endian, as Asir on
  *                         x86; 0x00: network order)
  * @param limits           decoding limits for messages read from links
+ * @param inlineWrites     whether a small message of the messaging layer is written by the sending thread itself
+ *                         when the link's writer is idle ({@code ox.rfc102.inlineWrites}, default true), instead of
+ *                         always by the writer thread (one thread wake-up more per message)
  */
 public record Rfc102Config(String bindAddress, Duration timeout, int connectAttempts, Duration connectInterval,
-                           byte preferredByte, CmoLimits limits) {
+                           byte preferredByte, CmoLimits limits, boolean inlineWrites) {
 
-    /** Loopback, 120 s, 10 × 100 ms, little endian, default limits. */
+    /** Loopback, 120 s, 10 × 100 ms, little endian, default limits, inline writes. */
     public static final Rfc102Config DEFAULT = new Rfc102Config("127.0.0.1", Duration.ofSeconds(120), 10,
-            Duration.ofMillis(100), ByteOrderBytes.LITTLE_ENDIAN, CmoLimits.DEFAULT);
+            Duration.ofMillis(100), ByteOrderBytes.LITTLE_ENDIAN, CmoLimits.DEFAULT, true);
 
     public Rfc102Config {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -42,8 +45,8 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
     /**
      * {@link #DEFAULT} overridden by the system properties {@code ox.rfc102.bind}, {@code ox.rfc102.timeout}
      * (milliseconds or an ISO-8601 duration such as {@code PT30S}), {@code ox.rfc102.connect.attempts},
-     * {@code ox.rfc102.connect.interval} (milliseconds) and {@code ox.rfc102.byteorder} ({@code le} or
-     * {@code network}).
+     * {@code ox.rfc102.connect.interval} (milliseconds), {@code ox.rfc102.byteorder} ({@code le} or
+     * {@code network}) and {@code ox.rfc102.inlineWrites} ({@code true} or {@code false}).
      */
     public static Rfc102Config fromSystemProperties() {
         Rfc102Config d = DEFAULT;
@@ -54,17 +57,26 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
         String bo = System.getProperty("ox.rfc102.byteorder", "le");
         byte pref = "network".equalsIgnoreCase(bo) || "be".equalsIgnoreCase(bo)
                 ? ByteOrderBytes.NETWORK_BYTE_ORDER : ByteOrderBytes.LITTLE_ENDIAN;
-        return new Rfc102Config(bind, timeout, attempts, interval, pref, d.limits());
+        boolean inline = Boolean.parseBoolean(System.getProperty("ox.rfc102.inlineWrites",
+                String.valueOf(d.inlineWrites())));
+        return new Rfc102Config(bind, timeout, attempts, interval, pref, d.limits(), inline);
     }
 
     /** A copy with another timeout. */
     public Rfc102Config withTimeout(Duration t) {
-        return new Rfc102Config(bindAddress, t, connectAttempts, connectInterval, preferredByte, limits);
+        return new Rfc102Config(bindAddress, t, connectAttempts, connectInterval, preferredByte, limits,
+                inlineWrites);
     }
 
     /** A copy with another preferred byte-order byte. */
     public Rfc102Config withPreferredByte(byte b) {
-        return new Rfc102Config(bindAddress, timeout, connectAttempts, connectInterval, b, limits);
+        return new Rfc102Config(bindAddress, timeout, connectAttempts, connectInterval, b, limits, inlineWrites);
+    }
+
+    /** A copy with other decoding limits. */
+    public Rfc102Config withLimits(CmoLimits l) {
+        return new Rfc102Config(bindAddress, timeout, connectAttempts, connectInterval, preferredByte, l,
+                inlineWrites);
     }
 
     static Duration parseDuration(String text, Duration fallback) {

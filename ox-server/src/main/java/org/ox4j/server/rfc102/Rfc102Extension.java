@@ -47,8 +47,7 @@ public final class Rfc102Extension implements ServerExtension {
     /** This server's peer group, created with the first session that asks for it. */
     public synchronized PeerGroup group(SessionInfo info) {
         if (group == null) {
-            Rfc102Config c = new Rfc102Config(config.bindAddress(), config.timeout(), config.connectAttempts(),
-                    config.connectInterval(), config.preferredByte(), linkLimits(info.limits().cmoLimits()));
+            Rfc102Config c = config.withLimits(linkLimits(info.limits().cmoLimits()));
             group = new PeerGroup(info.serials(), c);
             transport = new PeerGroupTransport(group);
         }

@@ -18,6 +18,7 @@ import org.ox4j.client.group.LinkAddressing;
 import org.ox4j.client.group.ServerGroup;
 import org.ox4j.client.launch.Hostfile;
 import org.ox4j.client.launch.LocalProcessLauncher;
+import org.ox4j.client.launch.OxHome;
 import org.ox4j.client.launch.ServerLauncher;
 import org.ox4j.client.launch.SshLauncher;
 import org.ox4j.cmo.Cmo;
@@ -28,6 +29,7 @@ import org.ox4j.cmo.CmoZZ;
 import org.ox4j.mpi.coll.Collective;
 import org.ox4j.mpi.coll.CollectiveAlgorithm;
 import org.ox4j.mpi.coll.CollectiveSelector;
+import org.ox4j.mpi.coll.MeasuredChoices;
 import org.ox4j.mpi.coll.ReduceOps;
 import org.ox4j.mpi.cost.CostModel;
 import org.ox4j.server.mpi.MpiFunctions;
@@ -37,9 +39,10 @@ import org.ox4j.server.mpi.MpiFunctions;
  * {@code bin/ox-server} processes wired by {@link ServerGroup}, calibrates the cost model over the live links
  * ({@code mpi_calibrate}), then times point-to-point ping-pong and every collective × algorithm × size inside
  * the servers ({@code mpi_time}: barrier, run, slowest member; median of the repetitions). It prints a table with
- * the model's prediction and the selector's pick beside each measurement, writes CSV
- * {@code collective,algorithm,p,bytes,median_s,model_s[,mpi_s,ratio]} and an SVG chart, and adds the Open MPI
- * reference ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available.
+ * the model's prediction and the selector's pick beside each measurement and a per-cell report of pick, best and
+ * regret ({@link CellReport}), writes CSV {@code collective,algorithm,p,bytes,median_s,model_s,pick[,mpi_s,ratio]}
+ * (pick: 1 for the selector's choice) and an SVG chart, and adds the Open MPI reference
+ * ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available.
  *
  * <p>With {@code --hostfile} the servers are placed by the host file and started over ssh, as on a cluster (the
  * emulated one of {@code integration-tests/cluster/ox-cluster} included), and the Open MPI reference runs there too
@@ -76,6 +79,8 @@ public final class CollBench {
         }
         System.out.println();
         System.out.print(table(rows, mpi.isPresent()));
+        System.out.println();
+        System.out.print(CellReport.render(rows, mpi.isPresent()));
         System.out.print(o.hostfile() == null ? targets(rows, mpi.isPresent()) : boundTargets(rows));
         if (o.csv() != null) {
             Files.writeString(o.csv(), csv(rows, mpi.isPresent()), StandardCharsets.UTF_8);
@@ -84,6 +89,17 @@ public final class CollBench {
         if (o.svg() != null) {
             Files.writeString(o.svg(), SvgChart.render(rows), StandardCharsets.UTF_8);
             System.out.println("SVG: " + o.svg().toAbsolutePath());
+        }
+    }
+
+    private static MeasuredChoices choices(CollBenchOptions o) {
+        if (o.choices() == null) {
+            return MeasuredChoices.NONE;
+        }
+        try {
+            return MeasuredChoices.fromCsv(o.choices());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -101,7 +117,7 @@ public final class CollBench {
             System.out.println("calibration (ping-pong between ranks 0 and 1, Theil-Sen fit):");
             System.out.print(((CmoString) cal.get(0)).value());
             CostModel model = MpiFunctions.modelFromCmo(g.member(0).call("mpi_cost_model"));
-            CollectiveSelector selector = CollectiveSelector.standard(model);
+            CollectiveSelector selector = CollectiveSelector.standard(model, choices(o));
             double beta = Double.isNaN(o.linkBeta()) ? model.beta() : o.linkBeta();
             if (o.wants("pingpong")) {
                 for (long bytes : o.sizes()) {
@@ -139,7 +155,12 @@ public final class CollBench {
                     host -> new SshLauncher(host, host, home, o.ssh(), Duration.ofSeconds(180)), options,
                     OxClientResources.shared());
         }
-        List<ServerLauncher> launchers = Collections.nCopies(p, LocalProcessLauncher.create());
+        LocalProcessLauncher local = o.choices() == null ? LocalProcessLauncher.create()
+                // the servers select as this report assumes: the same measurements, passed in their JVM options
+                : LocalProcessLauncher.builder().command(List.of("env", "JAVA_OPTS=" + System.getenv()
+                        .getOrDefault("JAVA_OPTS", "") + " -D" + MeasuredChoices.FILE_PROPERTY + "=" + o.choices(),
+                        OxHome.serverScript(OxHome.locate()).toString())).build();
+        List<ServerLauncher> launchers = Collections.nCopies(p, local);
         return ServerGroup.launch(launchers, Collections.nCopies(p, "127.0.0.1"), LinkAddressing.tcp(), options,
                 OxClientResources.shared());
     }
@@ -208,11 +229,11 @@ public final class CollBench {
     }
 
     static String csv(List<Row> rows, boolean mpi) {
-        StringBuilder b = new StringBuilder("collective,algorithm,p,bytes,median_s,model_s");
+        StringBuilder b = new StringBuilder("collective,algorithm,p,bytes,median_s,model_s,pick");
         b.append(mpi ? ",mpi_s,ratio\n" : "\n");
         for (Row r : rows) {
-            b.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.9f,%.9f", r.collective(), r.algorithm(), r.p(),
-                    r.bytes(), r.median(), r.model()));
+            b.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.9f,%.9f,%d", r.collective(), r.algorithm(), r.p(),
+                    r.bytes(), r.median(), r.model(), r.selected() ? 1 : 0));
             if (mpi) {
                 b.append(Double.isNaN(r.mpi()) ? ",," : String.format(Locale.ROOT, ",%.9f,%.4f", r.mpi(), r.ratio()));
             }

@@ -21,14 +21,17 @@ import java.util.List;
  * @param linkRate    the nominal link rate in bit/s (0 if unknown): the m/β bound uses its TCP goodput
  * @param algorithms  algorithms to measure (empty = all)
  * @param warmUpSeconds longest JIT warm-up before each measurement (mpi_time's WarmUpSeconds)
+ * @param choices     a CSV of an earlier run whose fastest algorithm per cell the selector prefers to the model
+ *                    ({@link org.ox4j.mpi.coll.MeasuredChoices}), in the servers and in the report; null for none
  */
 public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int reps, Path csv, Path svg,
         long calibrateMax, boolean openMpi, List<String> only, Path hostfile, List<String> ssh, double linkRate,
-        List<String> algorithms, int warmUpSeconds) {
+        List<String> algorithms, int warmUpSeconds, Path choices) {
     static final String USAGE = "usage: bin/ox-bench [coll] [--csv FILE] [--svg FILE] [--p 2,4,8]"
             + " [--sizes 8,65536,1048576,16777216] [--reps N] [--calibrate-max BYTES] [--no-mpi]"
             + " [--only bcast,allreduce,...] [--algorithms stream_chain,...]"
-            + " [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit] [--warmup SECONDS]";
+            + " [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit] [--warmup SECONDS]"
+            + " [--choices EARLIER.csv]";
 
     public CollBenchOptions {
         groupSizes = List.copyOf(groupSizes);
@@ -53,6 +56,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         double linkRate = 0;
         List<String> algorithms = List.of();
         int warmUp = 5;
+        Path choices = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -69,6 +73,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 case "--link-rate" -> linkRate = bitRate(value(args, ++i, a));
                 case "--algorithms" -> algorithms = Arrays.asList(value(args, ++i, a).split(","));
                 case "--warmup" -> warmUp = Integer.parseInt(value(args, ++i, a));
+                case "--choices" -> choices = Path.of(value(args, ++i, a)).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
             }
         }
@@ -78,7 +83,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                     + USAGE);
         }
         return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only, hostfile, ssh, linkRate, algorithms,
-                warmUp);
+                warmUp, choices);
     }
 
     /** {@code 1gbit}, {@code 100mbit}, {@code 2.5gbit}, {@code 1e9} → bit/s (the units of {@code tc}). */

@@ -3,10 +3,12 @@ package org.ox4j.benchmarks.soak;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.ox4j.client.OxClient;
+import org.ox4j.client.group.GroupMemberFailedException;
 import org.ox4j.client.group.ServerGroup;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoError2;
@@ -16,11 +18,14 @@ import org.ox4j.cmo.CmoZZ;
 import org.ox4j.protocol.SmCommand;
 
 /**
- * A member of a local group killed (SIGKILL) at every rank position, at a random moment after the others entered a
- * collective it never enters: broadcast, reduction and allreduce of the messaging layer and RFC-102's broadcast and
+ * A member of a local group killed (SIGKILL), or cut off with its process alive (every TCP connection of it
+ * destroyed, {@link LinkCutter}), at every rank position, at a random moment after the others entered a collective
+ * it never enters: broadcast, reduction and allreduce of the messaging layer and RFC-102's broadcast and
  * reduction. Every survivor must answer within the timeout: with an error naming the killed rank, or, where its
  * part of the collective never involves the killed member, with its local result; at least one must report the
- * failure, and after a reset and {@code SM_reset_102} each must answer again. Each case runs on a fresh group.
+ * failure; the master must name the killed rank too (a group operation fails with {@link GroupMemberFailedException}
+ * of that rank, and the group lists it as failed); and after a reset and {@code SM_reset_102} each survivor must
+ * answer again. Each case runs on a fresh group.
  */
 final class DyingPeerCampaign {
     /**
@@ -58,8 +63,26 @@ final class DyingPeerCampaign {
             new Collective("ox_reduce_102", (m, r, root) -> m.callRawAsync("ox_reduce_102", CmoZZ.of(root),
                     CmoString.of("+"), BIG), REDUCTION));
 
-    /** The figures of one run. */
-    record Result(int cases, int failures, String firstFailure, long slowestMillis, long millis) {
+    /** How the member is lost. */
+    enum Fault {
+        /** The process is killed with SIGKILL. */
+        KILL("killed"),
+        /**
+         * Every TCP connection of the process is destroyed by the kernel ({@code ss -K}: the peers get a reset), the
+         * process itself lives on: a link cut, as a failed switch port or a firewall would do it.
+         */
+        CUT("cut off");
+
+        final String verb;
+
+        Fault(String verb) {
+            this.verb = verb;
+        }
+    }
+
+    /** The figures of one run; {@code skippedCuts} says why the link cuts were not run, or is null. */
+    record Result(int cases, int failures, String firstFailure, long slowestMillis, long millis, int cuts,
+            String skippedCuts) {
     }
 
     private final int size;
@@ -77,26 +100,36 @@ final class DyingPeerCampaign {
         int failures = 0;
         String first = null;
         long slowest = 0;
-        for (Collective c : COLLECTIVES) {
-            for (int victim = 0; victim < size; victim++) {
-                cases++;
-                int root = (victim + 1 + random.nextInt(size - 1)) % size; // a surviving root: someone waits for data
-                String why;
-                long t = System.nanoTime();
-                try (ServerGroup group = ServerGroup.launchLocal(size)) {
-                    why = killDuring(group, c, victim, root, random.nextInt(100));
-                }
-                slowest = Math.max(slowest, (System.nanoTime() - t) / 1_000_000);
-                if (why != null) {
-                    failures++;
-                    first = first != null ? first : c.name() + " with rank " + victim + " killed: " + why;
+        int cuts = 0;
+        String skippedCuts = LinkCutter.unavailable().orElse(null);
+        for (Fault fault : Fault.values()) {
+            if (fault == Fault.CUT && skippedCuts != null) {
+                continue;
+            }
+            for (Collective c : COLLECTIVES) {
+                for (int victim = 0; victim < size; victim++) {
+                    cases++;
+                    cuts += fault == Fault.CUT ? 1 : 0;
+                    // a surviving root: someone waits for data
+                    int root = (victim + 1 + random.nextInt(size - 1)) % size;
+                    String why;
+                    long t = System.nanoTime();
+                    try (ServerGroup group = ServerGroup.launchLocal(size)) {
+                        why = loseDuring(group, c, victim, root, random.nextInt(100), fault);
+                    }
+                    slowest = Math.max(slowest, (System.nanoTime() - t) / 1_000_000);
+                    if (why != null) {
+                        failures++;
+                        first = first != null ? first
+                                : c.name() + " with rank " + victim + " " + fault.verb + ": " + why;
+                    }
                 }
             }
         }
-        return new Result(cases, failures, first, slowest, (System.nanoTime() - t0) / 1_000_000);
+        return new Result(cases, failures, first, slowest, (System.nanoTime() - t0) / 1_000_000, cuts, skippedCuts);
     }
 
-    private String killDuring(ServerGroup group, Collective c, int victim, int root, int delayMillis)
+    private String loseDuring(ServerGroup group, Collective c, int victim, int root, int delayMillis, Fault fault)
             throws Exception {
         List<CompletableFuture<Cmo>> calls = new ArrayList<>();
         for (int r = 0; r < size; r++) {
@@ -104,8 +137,15 @@ final class DyingPeerCampaign {
         }
         CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(delayMillis, TimeUnit.MILLISECONDS))
                 .join();
-        group.member(victim).launchedServer().orElseThrow().process().destroyForcibly().onExit()
-                .get(DaemonProcess.ANSWER_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        Process process = group.member(victim).launchedServer().orElseThrow().process();
+        if (fault == Fault.KILL) {
+            process.destroyForcibly().onExit().get(DaemonProcess.ANSWER_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        } else {
+            int cut = LinkCutter.cutAll(process.pid());
+            if (cut == 0) {
+                return "no TCP connection of the process found to cut";
+            }
+        }
         String named = "rfc102: rank " + victim + " failed";
         int errors = 0;
         for (int r = 0; r < size; r++) {
@@ -130,6 +170,10 @@ final class DyingPeerCampaign {
             // a reduction's root needs every member's value; a broadcast may lose only a leaf nobody waits for
             return "no survivor reported the failure";
         }
+        String masterView = masterNamesTheVictim(group, victim);
+        if (masterView != null) {
+            return masterView;
+        }
         for (int r = 0; r < size; r++) {
             if (r == victim) {
                 continue;
@@ -141,6 +185,25 @@ final class DyingPeerCampaign {
             if (!rank.equals(r == 0 ? CmoNull.INSTANCE : CmoZZ.of(r))) {
                 return "after reset_102 rank " + r + " answered mpi_rank() = " + rank;
             }
+        }
+        return null;
+    }
+
+    /**
+     * The master's view: a group operation after the kill must fail with {@link GroupMemberFailedException} naming
+     * the killed rank, and the group must list it as failed. Null if so, else what went wrong.
+     */
+    private static String masterNamesTheVictim(ServerGroup group, int victim) {
+        try {
+            group.all((r, m) -> m.stackSizeAsync(), "probe");
+            return "the master's group probe succeeded with rank " + victim + " killed";
+        } catch (GroupMemberFailedException e) {
+            if (e.rank() != victim) {
+                return "the master's group probe named rank " + e.rank() + ": " + e.getMessage();
+            }
+        }
+        if (!group.failedRanks().equals(Set.of(victim))) {
+            return "the master lists failed ranks " + group.failedRanks();
         }
         return null;
     }

@@ -125,11 +125,13 @@ public final class SoakBench {
     /** The dying-peer campaign on groups of {@code size}; returns 1 if it failed. */
     static int dyingPeers(PrintStream out, int size, long seed) throws Exception {
         DyingPeerCampaign.Result r = new DyingPeerCampaign(size, seed).run();
-        out.printf("### dying peers: a member of a group of %d killed (SIGKILL) at every rank position, during five"
-                + " collectives%n%n", size);
+        out.printf("### dying peers: a member of a group of %d killed (SIGKILL) or cut off (ss -K) at every rank"
+                + " position, during five collectives%n%n", size);
         table(out, List.of(
-                row("cases (collective × killed rank) / failures", r.cases() + " / " + r.failures()),
-                row("slowest case (launch, kill, errors, reset_102)", r.slowestMillis() + " ms"),
+                row("cases (fault × collective × rank) / failures", r.cases() + " / " + r.failures()),
+                row("of them link cuts", r.skippedCuts() == null ? String.valueOf(r.cuts())
+                        : "none: " + r.skippedCuts()),
+                row("slowest case (launch, fault, errors, master's view, reset_102)", r.slowestMillis() + " ms"),
                 row("first failure", r.firstFailure() == null ? "none" : r.firstFailure()),
                 row("time", r.millis() / 1000 + " s")));
         return r.failures() == 0 ? 0 : 1;

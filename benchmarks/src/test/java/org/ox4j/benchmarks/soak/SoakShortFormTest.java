@@ -11,8 +11,9 @@ import org.junit.jupiter.api.Test;
  * The short form of each reliability campaign, on real server processes (the full forms: {@code bin/ox-bench
  * soak}, figures in benchmarks/results/reliability.md): a few thousand hostile frames against the daemon with a
  * probe session beside them, a dozen resets at random moments of long computations, four masters on the daemon for
- * twenty seconds, a member of a group of three killed at every rank position during five collectives, forty resets
- * of a group of three during a 3 MB broadcast. Each must end with no hang, no wrong or lost answer, and flat threads and descriptors.
+ * twenty seconds, a member of a group of three killed or cut off at every rank position during five collectives,
+ * forty resets of a group of three during a 3 MB broadcast. Each must end with no hang, no wrong or lost answer, and
+ * flat threads and descriptors.
  */
 class SoakShortFormTest {
     private static final Path HOME = home();
@@ -58,10 +59,12 @@ class SoakShortFormTest {
     }
 
     @Test
-    void aKilledMemberIsNamedByEverySurvivorAtEveryRankPosition() throws Exception {
+    void aKilledOrCutOffMemberIsNamedByEverySurvivorAndTheMasterAtEveryRankPosition() throws Exception {
         System.setProperty("ox4j.home", HOME.toString());
         DyingPeerCampaign.Result r = new DyingPeerCampaign(3, 7).run();
-        assertThat(r.cases()).isEqualTo(15);
+        // link cuts need root and socket destruction in the kernel; without them only the kills run
+        assertThat(r.cuts()).as(String.valueOf(r.skippedCuts())).isIn(0, 15);
+        assertThat(r.cases()).isEqualTo(15 + r.cuts());
         assertThat(r.failures()).as(r.firstFailure()).isZero();
     }
 

@@ -1,6 +1,7 @@
 package org.ox4j.mpi.coll;
 
 import java.util.Locale;
+import java.util.Optional;
 
 /** The collective operations; {@link #propertyName()} is the {@code <collective>} in {@code ox.coll.<collective>.algorithm}. */
 public enum Collective {
@@ -8,6 +9,16 @@ public enum Collective {
 
     public String propertyName() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The collective of this {@link #propertyName()} ({@code "shift"} names {@link #QSHIFT} too), if any. */
+    public static Optional<Collective> fromName(String name) {
+        for (Collective k : values()) {
+            if (k.propertyName().equals(name) || (k == QSHIFT && "shift".equals(name))) {
+                return Optional.of(k);
+            }
+        }
+        return Optional.empty();
     }
 
     /** System property that forces an algorithm by name. */

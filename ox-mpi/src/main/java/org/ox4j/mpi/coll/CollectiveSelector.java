@@ -4,25 +4,37 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.ox4j.mpi.comm.CommException;
 import org.ox4j.mpi.cost.CostModel;
 
 /**
- * Picks, per (collective, group size, message size), the registered algorithm with the lowest predicted time
- * under a {@link CostModel}. System property {@code ox.coll.<collective>.algorithm=<name>} forces one (it must
+ * Picks, per (collective, group size, message size), the algorithm measured fastest on this machine where
+ * {@link MeasuredChoices} has a measurement close enough, else the registered algorithm with the lowest predicted
+ * time under a {@link CostModel}. System property {@code ox.coll.<collective>.algorithm=<name>} forces one (it must
  * be set alike on every rank; an unknown name or one that cannot run the given op is an error).
  */
 public final class CollectiveSelector {
     private final CostModel model;
+    private final MeasuredChoices measured;
     private final Map<Collective, List<CollectiveAlgorithm>> candidates = new EnumMap<>(Collective.class);
 
-    private CollectiveSelector(CostModel model) {
+    private CollectiveSelector(CostModel model, MeasuredChoices measured) {
         this.model = model;
+        this.measured = measured;
     }
 
-    /** Every algorithm of this package, predicted with {@code model}. */
+    /**
+     * Every algorithm of this package, predicted with {@code model}, with the measured choices of system property
+     * {@value MeasuredChoices#FILE_PROPERTY} if it is set.
+     */
     public static CollectiveSelector standard(CostModel model) {
-        CollectiveSelector s = new CollectiveSelector(model);
+        return standard(model, MeasuredChoices.fromSystemProperty());
+    }
+
+    /** Every algorithm of this package, preferring {@code measured} to the predictions of {@code model}. */
+    public static CollectiveSelector standard(CostModel model, MeasuredChoices measured) {
+        CollectiveSelector s = new CollectiveSelector(model, measured);
         s.register(BarrierDissemination.INSTANCE);
         s.register(BcastBinomial.INSTANCE);
         s.register(BcastLinear.INSTANCE);
@@ -109,12 +121,31 @@ public final class CollectiveSelector {
         return cheapest(c, p, bytes, op, splittable);
     }
 
-    /** The cheapest applicable algorithm, ignoring the force property. */
+    /**
+     * The cheapest applicable algorithm, ignoring the force property: the measured fastest where there is a
+     * measurement (and it can run this op and payload), else the model's.
+     */
     public CollectiveAlgorithm cheapest(Collective c, int p, long bytes, ReduceOp op, boolean splittable) {
+        Optional<CollectiveAlgorithm> fastest = measured.algorithm(c, p, bytes)
+                .flatMap(name -> candidates(c).stream().filter(a -> a.name().equals(name)).findFirst())
+                .filter(a -> applicable(a, op, splittable));
+        return fastest.orElseGet(() -> predictedCheapest(c, p, bytes, op, splittable));
+    }
+
+    private static boolean applicable(CollectiveAlgorithm a, ReduceOp op, boolean splittable) {
+        return (op == null || a.supports(op)) && (!a.splitsPayload() || splittable);
+    }
+
+    /** The measurements this selector prefers to the model. */
+    public MeasuredChoices measured() {
+        return measured;
+    }
+
+    private CollectiveAlgorithm predictedCheapest(Collective c, int p, long bytes, ReduceOp op, boolean splittable) {
         CollectiveAlgorithm best = null;
         double bestTime = Double.POSITIVE_INFINITY;
         for (CollectiveAlgorithm a : candidates(c)) {
-            if ((op != null && !a.supports(op)) || (a.splitsPayload() && !splittable)) {
+            if (!applicable(a, op, splittable)) {
                 continue;
             }
             double t = a.predict(model, p, bytes);

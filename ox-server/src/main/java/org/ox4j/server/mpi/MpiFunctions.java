@@ -364,13 +364,9 @@ public final class MpiFunctions {
     // ---- helpers
 
     static Collective collective(String name, String fn) {
-        for (Collective k : Collective.values()) {
-            if (k.propertyName().equals(name) || (k == Collective.QSHIFT && name.equals("shift"))) {
-                return k;
-            }
-        }
-        throw new EvaluationException(fn + " : collective " + name + " (expected one of: "
-                + Arrays.stream(Collective.values()).map(Collective::propertyName).toList() + ")");
+        return Collective.fromName(name).orElseThrow(() -> new EvaluationException(fn + " : collective " + name
+                + " (expected one of: " + Arrays.stream(Collective.values()).map(Collective::propertyName).toList()
+                + ")"));
     }
 
     static org.ox4j.mpi.coll.CollectiveAlgorithm algorithm(Collectives k, Collective which, String name) {

@@ -6,6 +6,7 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.mpi.coll.CollectiveSelector;
 import org.ox4j.mpi.coll.Collectives;
+import org.ox4j.mpi.coll.MeasuredChoices;
 import org.ox4j.mpi.comm.Communicator;
 import org.ox4j.mpi.cost.CostModel;
 import org.ox4j.mpi.cost.CostModelStore;
@@ -26,6 +27,8 @@ public final class MpiWorld {
     }
 
     private final PeerGroup group;
+    /** Loaded once: every world of this process selects with the same measurements. */
+    private final MeasuredChoices measured = initialChoices();
     private CostModel model;
     private World current;
 
@@ -48,6 +51,15 @@ public final class MpiWorld {
         }
     }
 
+    private static MeasuredChoices initialChoices() {
+        try {
+            return MeasuredChoices.fromSystemProperty();
+        } catch (IllegalStateException e) {
+            LOG.warn("mpi: {}; selecting by the cost model alone", e.getMessage());
+            return MeasuredChoices.NONE;
+        }
+    }
+
     /** The world for the group's current size and rank; {@link EvaluationException} before SM_set_rank_102. */
     public synchronized World world() {
         int size = group.size();
@@ -64,7 +76,7 @@ public final class MpiWorld {
     }
 
     private Collectives collectives(Communicator comm) {
-        return new Collectives(comm, CollectiveSelector.standard(model), timeout());
+        return new Collectives(comm, CollectiveSelector.standard(model, measured), timeout());
     }
 
     /** Per-message wait limit of blocking calls: the group's RFC-102 timeout. */

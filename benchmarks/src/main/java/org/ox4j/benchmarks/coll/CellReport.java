@@ -1,0 +1,94 @@
+package org.ox4j.benchmarks.coll;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The per-cell view of a {@code bin/ox-bench coll} run: a cell is one collective at one group size and one message
+ * size, measured with every algorithm. For each cell it shows the selector's pick, the fastest algorithm, the
+ * regret (pick's time / best time) and, with the Open MPI reference, the ratio of ox4j's best to Open MPI; then the
+ * summary the messaging targets are stated in: the share of cells whose pick is within 1.1× of the best, the
+ * geometric mean and the worst regret, and against Open MPI the geometric mean and the worst ratio at p = 8.
+ */
+final class CellReport {
+    /** One cell: the selector's pick and the fastest algorithm. */
+    record Cell(String collective, int p, long bytes, Row pick, Row best) {
+        double regret() {
+            return pick.median() / best.median();
+        }
+    }
+
+    /** A pick this close to the best counts as right. */
+    static final double GOOD_REGRET = 1.1;
+
+    private CellReport() {
+    }
+
+    /** The cells of {@code rows} that have a pick (the ping-pong rows, which have one algorithm, included). */
+    static List<Cell> cells(List<Row> rows) {
+        Map<String, List<Row>> byCell = new LinkedHashMap<>();
+        for (Row r : rows) {
+            if (r.median() > 0) {
+                byCell.computeIfAbsent(r.collective() + "/" + r.p() + "/" + r.bytes(), k -> new ArrayList<>()).add(r);
+            }
+        }
+        List<Cell> out = new ArrayList<>();
+        for (List<Row> rs : byCell.values()) {
+            Optional<Row> pick = rs.stream().filter(Row::selected).findFirst();
+            Row best = rs.stream().min(Comparator.comparingDouble(Row::median)).orElseThrow();
+            pick.ifPresent(p -> out.add(new Cell(best.collective(), best.p(), best.bytes(), p, best)));
+        }
+        return out;
+    }
+
+    /** The per-cell table and the summary lines. */
+    static String render(List<Row> rows, boolean mpi) {
+        List<Cell> cells = cells(rows);
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-10s %3s %10s %-18s %-18s %7s%s%n",
+                "collective", "p", "bytes", "pick", "best", "regret", mpi ? "  best/mpi" : ""));
+        for (Cell c : cells) {
+            b.append(String.format(Locale.ROOT, "%-10s %3d %10d %-18s %-18s %7.2f", c.collective(), c.p(), c.bytes(),
+                    c.pick().algorithm(), c.best().algorithm(), c.regret()));
+            if (mpi && !Double.isNaN(c.best().ratio())) {
+                b.append(String.format(Locale.ROOT, "  %9.2f", c.best().ratio()));
+            }
+            b.append('\n');
+        }
+        List<Cell> choices = cells.stream().filter(c -> !c.collective().equals("pingpong")).toList();
+        long good = choices.stream().filter(c -> c.regret() <= GOOD_REGRET).count();
+        Cell worst = choices.stream().max(Comparator.comparingDouble(Cell::regret)).orElse(null);
+        b.append(String.format(Locale.ROOT, "selector: pick within %.1fx of the best in %d of %d cells (%.0f %%),"
+                + " geometric mean regret %.2fx%s%n", GOOD_REGRET, good, choices.size(),
+                choices.isEmpty() ? 0.0 : 100.0 * good / choices.size(), geomean(choices.stream()
+                        .mapToDouble(Cell::regret).toArray()), worst == null ? "" : String.format(Locale.ROOT,
+                        ", worst %.2fx (%s %s p = %d)", worst.regret(), worst.collective(),
+                        SvgChart.bytesLabel(worst.bytes()) + "B", worst.p())));
+        if (mpi) {
+            double[] all = choices.stream().mapToDouble(c -> c.best().ratio()).filter(x -> !Double.isNaN(x))
+                    .toArray();
+            Cell worstMpi = choices.stream().filter(c -> c.p() == 8 && !Double.isNaN(c.best().ratio()))
+                    .max(Comparator.comparingDouble(c -> c.best().ratio())).orElse(null);
+            b.append(String.format(Locale.ROOT, "against Open MPI (best ox4j algorithm per cell): geometric mean %.2fx"
+                    + " over %d collective cells%s%n", geomean(all), all.length, worstMpi == null ? ""
+                    : String.format(Locale.ROOT, ", worst at p = 8 %.2fx (%s %sB)", worstMpi.best().ratio(),
+                            worstMpi.collective(), SvgChart.bytesLabel(worstMpi.bytes()))));
+        }
+        return b.toString();
+    }
+
+    static double geomean(double[] xs) {
+        if (xs.length == 0) {
+            return Double.NaN;
+        }
+        double s = 0;
+        for (double x : xs) {
+            s += Math.log(x);
+        }
+        return Math.exp(s / xs.length);
+    }
+}

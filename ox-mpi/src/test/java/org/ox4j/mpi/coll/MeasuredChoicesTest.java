@@ -1,0 +1,75 @@
+package org.ox4j.mpi.coll;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.ox4j.mpi.cost.CostModel;
+
+class MeasuredChoicesTest {
+    private static final CostModel TCP = CostModel.hockney(50e-6, 50e-6 / 5500, 0);
+    /** A run in which the model's picks lost: linear bcast won at 8 B, ring allreduce at 1 MiB. */
+    private static final String RUN = """
+            collective,algorithm,p,bytes,median_s,model_s,pick,mpi_s,ratio
+            pingpong,blocking,2,8,0.000059,0.000253,1,0.000005,11.4
+            bcast,binomial,8,8,0.001767,0.001323,1,,
+            bcast,linear,8,8,0.000800,0.003087,0,,
+            bcast,stream_chain,8,8,0.000936,0.003087,0,,
+            allreduce,recursive_doubling,8,1048576,0.0300,0.01,1,,
+            allreduce,ring,8,1048576,0.0277,0.02,0,,
+            allreduce,rabenseifner,8,1048576,0.0398,0.02,0,,
+            """;
+
+    @TempDir
+    Path dir;
+
+    private MeasuredChoices load(String csv) throws IOException {
+        Path f = dir.resolve("run.csv");
+        Files.writeString(f, csv);
+        return MeasuredChoices.fromCsv(f);
+    }
+
+    @Test
+    void theFastestAlgorithmOfEachMeasuredCellWins() throws IOException {
+        MeasuredChoices m = load(RUN);
+        assertThat(m.algorithm(Collective.BCAST, 8, 8)).contains("linear");
+        assertThat(m.algorithm(Collective.ALLREDUCE, 8, 1 << 20)).contains("ring");
+    }
+
+    @Test
+    void aMeasurementDecidesForSizesWithinAFactorOfFourAndNotForOtherGroupSizes() throws IOException {
+        MeasuredChoices m = load(RUN);
+        assertThat(m.algorithm(Collective.ALLREDUCE, 8, 300_000)).contains("ring");
+        assertThat(m.algorithm(Collective.ALLREDUCE, 8, 4 << 20)).contains("ring");
+        assertThat(m.algorithm(Collective.ALLREDUCE, 8, 64 << 20)).isEmpty();
+        assertThat(m.algorithm(Collective.ALLREDUCE, 4, 1 << 20)).isEmpty();
+        assertThat(m.algorithm(Collective.SCAN, 8, 1 << 20)).isEmpty();
+    }
+
+    @Test
+    void theSelectorPrefersTheMeasurementAndFallsBackToTheModel() throws IOException {
+        CollectiveSelector modelOnly = CollectiveSelector.standard(TCP, MeasuredChoices.NONE);
+        CollectiveSelector tuned = CollectiveSelector.standard(TCP, load(RUN));
+        assertThat(modelOnly.select(Collective.BCAST, 8, 8, null, true).name()).isEqualTo("binomial");
+        assertThat(tuned.select(Collective.BCAST, 8, 8, null, true).name()).isEqualTo("linear");
+        assertThat(tuned.select(Collective.ALLREDUCE, 8, 1 << 20, ReduceOps.SUM, true).name()).isEqualTo("ring");
+        // unmeasured group size: the model, as without measurements
+        assertThat(tuned.select(Collective.BCAST, 4, 8, null, true).name())
+                .isEqualTo(modelOnly.select(Collective.BCAST, 4, 8, null, true).name());
+        // the measured ring cannot run a non-commutative op: the model picks among those that can
+        CollectiveAlgorithm nonCommutative = tuned.select(Collective.ALLREDUCE, 8, 1 << 20, ReduceOps.LIST_APPEND,
+                false);
+        assertThat(nonCommutative.supports(ReduceOps.LIST_APPEND)).isTrue();
+        assertThat(nonCommutative.name()).isNotEqualTo("ring");
+    }
+
+    @Test
+    void aFileWithoutTheNeededColumnsIsRefusedWithItsName() {
+        assertThatThrownBy(() -> load("collective,p,bytes\nbcast,8,8\n")).isInstanceOf(IOException.class)
+                .hasMessageContaining("no column algorithm");
+    }
+}

@@ -18,8 +18,8 @@ import org.ox4j.cmo.CmoZZ;
 import org.ox4j.protocol.SmCommand;
 
 /**
- * A member of a local group killed (SIGKILL), or cut off with its process alive (every TCP connection of it
- * destroyed, {@link LinkCutter}), at every rank position, at a random moment after the others entered a collective
+ * A member of a group killed (SIGKILL), or cut off with its process alive (locally every TCP connection of it
+ * destroyed, {@link LinkCutter}; in the emulated cluster its host's link taken down), at every rank position, at a random moment after the others entered a collective
  * it never enters: broadcast, reduction and allreduce of the messaging layer and RFC-102's broadcast and
  * reduction. Every survivor must answer within the timeout: with an error naming the killed rank, or, where its
  * part of the collective never involves the killed member, with its local result; at least one must report the
@@ -82,15 +82,21 @@ final class DyingPeerCampaign {
 
     /** The figures of one run; {@code skippedCuts} says why the link cuts were not run, or is null. */
     record Result(int cases, int failures, String firstFailure, long slowestMillis, long millis, int cuts,
-            String skippedCuts) {
+            String skippedCuts, String where) {
     }
 
     private final int size;
     private final long seed;
+    private final GroupPlacement placement;
 
     DyingPeerCampaign(int size, long seed) {
+        this(size, seed, GroupPlacement.local());
+    }
+
+    DyingPeerCampaign(int size, long seed, GroupPlacement placement) {
         this.size = size;
         this.seed = seed;
+        this.placement = placement;
     }
 
     Result run() throws Exception {
@@ -101,7 +107,7 @@ final class DyingPeerCampaign {
         String first = null;
         long slowest = 0;
         int cuts = 0;
-        String skippedCuts = LinkCutter.unavailable().orElse(null);
+        String skippedCuts = placement.cutsUnavailable().orElse(null);
         for (Fault fault : Fault.values()) {
             if (fault == Fault.CUT && skippedCuts != null) {
                 continue;
@@ -114,8 +120,12 @@ final class DyingPeerCampaign {
                     int root = (victim + 1 + random.nextInt(size - 1)) % size;
                     String why;
                     long t = System.nanoTime();
-                    try (ServerGroup group = ServerGroup.launchLocal(size)) {
+                    try (ServerGroup group = placement.launch(size)) {
                         why = loseDuring(group, c, victim, root, random.nextInt(100), fault);
+                    } finally {
+                        if (fault == Fault.CUT) {
+                            placement.restore(size, victim);
+                        }
                     }
                     slowest = Math.max(slowest, (System.nanoTime() - t) / 1_000_000);
                     if (why != null) {
@@ -126,7 +136,8 @@ final class DyingPeerCampaign {
                 }
             }
         }
-        return new Result(cases, failures, first, slowest, (System.nanoTime() - t0) / 1_000_000, cuts, skippedCuts);
+        return new Result(cases, failures, first, slowest, (System.nanoTime() - t0) / 1_000_000, cuts, skippedCuts,
+                placement.describe());
     }
 
     private String loseDuring(ServerGroup group, Collective c, int victim, int root, int delayMillis, Fault fault)
@@ -137,14 +148,10 @@ final class DyingPeerCampaign {
         }
         CompletableFuture.runAsync(() -> { }, CompletableFuture.delayedExecutor(delayMillis, TimeUnit.MILLISECONDS))
                 .join();
-        Process process = group.member(victim).launchedServer().orElseThrow().process();
         if (fault == Fault.KILL) {
-            process.destroyForcibly().onExit().get(DaemonProcess.ANSWER_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-        } else {
-            int cut = LinkCutter.cutAll(process.pid());
-            if (cut == 0) {
-                return "no TCP connection of the process found to cut";
-            }
+            placement.kill(group, victim);
+        } else if (!placement.cut(group, victim)) {
+            return "nothing of the member found to cut";
         }
         String named = "rfc102: rank " + victim + " failed";
         int errors = 0;
@@ -170,7 +177,7 @@ final class DyingPeerCampaign {
             // a reduction's root needs every member's value; a broadcast may lose only a leaf nobody waits for
             return "no survivor reported the failure";
         }
-        String masterView = masterNamesTheVictim(group, victim);
+        String masterView = masterNamesTheVictim(group, victim, fault);
         if (masterView != null) {
             return masterView;
         }
@@ -190,10 +197,12 @@ final class DyingPeerCampaign {
     }
 
     /**
-     * The master's view: a group operation after the kill must fail with {@link GroupMemberFailedException} naming
-     * the killed rank, and the group must list it as failed. Null if so, else what went wrong.
+     * The master's view: a group operation after the fault must fail with {@link GroupMemberFailedException} naming
+     * the lost rank, and the group's failed ranks (those whose connection has closed) must be that rank — after a
+     * kill — or nothing else (a host whose link is down closes nothing; the master names it by the missed answer).
+     * Null if so, else what went wrong.
      */
-    private static String masterNamesTheVictim(ServerGroup group, int victim) {
+    private static String masterNamesTheVictim(ServerGroup group, int victim, Fault fault) {
         try {
             group.all((r, m) -> m.stackSizeAsync(), "probe");
             return "the master's group probe succeeded with rank " + victim + " killed";
@@ -202,7 +211,8 @@ final class DyingPeerCampaign {
                 return "the master's group probe named rank " + e.rank() + ": " + e.getMessage();
             }
         }
-        if (!group.failedRanks().equals(Set.of(victim))) {
+        Set<Integer> failed = group.failedRanks();
+        if (fault == Fault.KILL ? !failed.equals(Set.of(victim)) : !Set.of(victim).containsAll(failed)) {
             return "the master lists failed ranks " + group.failedRanks();
         }
         return null;

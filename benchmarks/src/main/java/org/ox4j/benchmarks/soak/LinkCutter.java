@@ -5,9 +5,7 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -67,24 +65,6 @@ final class LinkCutter {
     }
 
     private static String run(List<String> command) throws IOException {
-        // the output goes to a file: a full pipe would stall the command and its wait would end in the timeout
-        Path output = Files.createTempFile("ox4j-ss", ".txt");
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-        try {
-            if (!p.waitFor(COMMAND_SECONDS, TimeUnit.SECONDS)) {
-                throw new IOException(String.join(" ", command) + ": no answer within " + COMMAND_SECONDS + " s");
-            }
-            String out = Files.readString(output, StandardCharsets.UTF_8);
-            if (p.exitValue() != 0) {
-                throw new IOException(String.join(" ", command) + " exited with " + p.exitValue() + ": " + out);
-            }
-            return out;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted: " + String.join(" ", command), e);
-        } finally {
-            p.destroyForcibly();
-            Files.deleteIfExists(output);
-        }
+        return ShellCommand.run(command, Duration.ofSeconds(COMMAND_SECONDS));
     }
 }

@@ -13,8 +13,11 @@ import org.HdrHistogram.Histogram;
  *
  * <pre>
  *   bin/ox-bench soak [fuzz FRAMES] [resets N] [soak MASTERS SECONDS] [peers GROUP_SIZE] [resets102 N] [--seed S]
- *                     [--parallel P]
+ *                     [--parallel P] [--hostfile FILE --cluster-tool PATH]
  * </pre>
+ * With {@code --hostfile} the dying-peer groups run in the emulated cluster (run the tool inside its master
+ * namespace, {@code ox-cluster exec master bin/ox-bench soak peers 4 --hostfile … --cluster-tool …/ox-cluster}): one
+ * rank per host, a member killed with {@code ox-cluster kill} or cut off with {@code ox-cluster link HOST down}.
  * Without campaign arguments: the full forms, fuzz 1 000 000, resets 1000, soak 64 masters × 600 s, dying peers in
  * groups of 4, 200 resets of a group during a broadcast.
  */
@@ -31,6 +34,8 @@ public final class SoakBench {
         int parallel = 4;
         int peers = -1;
         int groupResets = -1;
+        Path hostfile = null;
+        Path clusterTool = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "fuzz" -> fuzz = Long.parseLong(args[++i]);
@@ -43,6 +48,8 @@ public final class SoakBench {
                 case "resets102" -> groupResets = Integer.parseInt(args[++i]);
                 case "--seed" -> seed = Long.parseLong(args[++i]);
                 case "--parallel" -> parallel = Integer.parseInt(args[++i]);
+                case "--hostfile" -> hostfile = Path.of(args[++i]).toAbsolutePath();
+                case "--cluster-tool" -> clusterTool = Path.of(args[++i]).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -55,9 +62,14 @@ public final class SoakBench {
             seconds = 600;
         }
         Path home = Path.of(System.getProperty("ox4j.home", "."));
+        if ((hostfile == null) != (clusterTool == null)) {
+            throw new IllegalArgumentException("--hostfile and --cluster-tool go together");
+        }
+        GroupPlacement placement = hostfile == null ? GroupPlacement.local()
+                : GroupPlacement.cluster(hostfile, clusterTool, home.toAbsolutePath(), Duration.ofSeconds(15));
         int failed = run(System.out, home, fuzz, resets, masters, Duration.ofSeconds(seconds), seed, parallel);
         if (peers > 0) {
-            failed += dyingPeers(System.out, peers, seed);
+            failed += dyingPeers(System.out, peers, seed, placement);
         }
         if (groupResets >= 0) {
             failed += groupResets(System.out, groupResets, seed);
@@ -123,11 +135,12 @@ public final class SoakBench {
     }
 
     /** The dying-peer campaign on groups of {@code size}; returns 1 if it failed. */
-    static int dyingPeers(PrintStream out, int size, long seed) throws Exception {
-        DyingPeerCampaign.Result r = new DyingPeerCampaign(size, seed).run();
-        out.printf("### dying peers: a member of a group of %d killed (SIGKILL) or cut off (ss -K) at every rank"
+    static int dyingPeers(PrintStream out, int size, long seed, GroupPlacement placement) throws Exception {
+        DyingPeerCampaign.Result r = new DyingPeerCampaign(size, seed, placement).run();
+        out.printf("### dying peers: a member of a group of %d killed (SIGKILL) or cut off at every rank"
                 + " position, during five collectives%n%n", size);
         table(out, List.of(
+                row("where", r.where()),
                 row("cases (fault × collective × rank) / failures", r.cases() + " / " + r.failures()),
                 row("of them link cuts", r.skippedCuts() == null ? String.valueOf(r.cuts())
                         : "none: " + r.skippedCuts()),

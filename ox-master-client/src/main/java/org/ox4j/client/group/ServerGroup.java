@@ -364,6 +364,8 @@ public final class ServerGroup implements AutoCloseable {
         }
         if (death.isDone()) {
             int rank = death.join();
+            // the connection's own close callback may not have run yet: the caller must see the rank as failed now
+            failed.add(rank);
             Throwable c = Futures.unwrap(fs.get(rank).handle((v, e) -> e).join());
             throw new GroupMemberFailedException(rank, what + ": server died or closed its connection", c);
         }

@@ -136,11 +136,6 @@ public final class CollectiveSelector {
         return (op == null || a.supports(op)) && (!a.splitsPayload() || splittable);
     }
 
-    /** The measurements this selector prefers to the model. */
-    public MeasuredChoices measured() {
-        return measured;
-    }
-
     private CollectiveAlgorithm predictedCheapest(Collective c, int p, long bytes, ReduceOp op, boolean splittable) {
         CollectiveAlgorithm best = null;
         double bestTime = Double.POSITIVE_INFINITY;

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -32,10 +31,14 @@ public final class MeasuredChoices {
     /** No measurements: the model decides everything. */
     public static final MeasuredChoices NONE = new MeasuredChoices(Map.of());
 
-    /** Per "collective/p": measured size → fastest algorithm. */
-    private final Map<String, TreeMap<Long, String>> fastest;
+    /** The fastest row of a cell. */
+    private record Fastest(String algorithm, double seconds) {
+    }
 
-    private MeasuredChoices(Map<String, TreeMap<Long, String>> fastest) {
+    /** Per "collective/p": measured size → fastest row. */
+    private final Map<String, TreeMap<Long, Fastest>> fastest;
+
+    private MeasuredChoices(Map<String, TreeMap<Long, Fastest>> fastest) {
         this.fastest = fastest;
     }
 
@@ -64,29 +67,24 @@ public final class MeasuredChoices {
         int size = column(header, "p", file);
         int bytes = column(header, "bytes", file);
         int median = column(header, "median_s", file);
-        Map<String, Map<Long, String>> best = new HashMap<>();
-        Map<String, Double> bestTime = new HashMap<>();
+        Map<String, TreeMap<Long, Fastest>> best = new HashMap<>();
         for (int i = 1; i < lines.size(); i++) {
             String[] f = lines.get(i).split(",", -1);
             if (f.length < header.size() || Collective.fromName(f[coll]).isEmpty()) {
                 continue; // ping-pong and blank lines
             }
             try {
-                String cell = f[coll] + "/" + Integer.parseInt(f[size]);
-                long b = Long.parseLong(f[bytes]);
                 double t = Double.parseDouble(f[median]);
-                String key = cell + "/" + b;
-                if (t > 0 && t < bestTime.getOrDefault(key, Double.POSITIVE_INFINITY)) {
-                    bestTime.put(key, t);
-                    best.computeIfAbsent(cell, k -> new HashMap<>()).put(b, f[alg]);
+                if (t > 0) {
+                    best.computeIfAbsent(f[coll] + "/" + Integer.parseInt(f[size]), k -> new TreeMap<>())
+                            .merge(Long.parseLong(f[bytes]), new Fastest(f[alg], t),
+                                    (a, b) -> a.seconds() <= b.seconds() ? a : b);
                 }
             } catch (NumberFormatException e) {
                 throw new IOException(file + " line " + (i + 1) + ": " + e.getMessage(), e);
             }
         }
-        Map<String, TreeMap<Long, String>> out = new HashMap<>();
-        best.forEach((cell, m) -> out.put(cell, new TreeMap<>(m)));
-        return new MeasuredChoices(Map.copyOf(out));
+        return new MeasuredChoices(Map.copyOf(best));
     }
 
     private static int column(List<String> header, String name, Path file) throws IOException {
@@ -99,27 +97,19 @@ public final class MeasuredChoices {
 
     /** The measured fastest algorithm for this cell or the nearest measured size within reach, if any. */
     public Optional<String> algorithm(Collective c, int p, long bytes) {
-        TreeMap<Long, String> sizes = fastest.get(c.propertyName() + "/" + p);
+        TreeMap<Long, Fastest> sizes = fastest.get(c.propertyName() + "/" + p);
         if (sizes == null) {
             return Optional.empty();
         }
-        List<Map.Entry<Long, String>> around = new ArrayList<>(2);
-        Optional.ofNullable(sizes.floorEntry(bytes)).ifPresent(around::add);
-        Optional.ofNullable(sizes.ceilingEntry(bytes)).ifPresent(around::add);
-        Map.Entry<Long, String> nearest = null;
-        double distance = Double.POSITIVE_INFINITY;
-        for (Map.Entry<Long, String> e : around) {
-            double d = Math.abs(Math.log(Math.max(1, bytes)) - Math.log(Math.max(1, e.getKey())));
-            if (d < distance) {
-                nearest = e;
-                distance = d;
-            }
-        }
-        return nearest != null && distance <= Math.log(REACH) + 1e-9 ? Optional.of(nearest.getValue()) : Optional.empty();
+        Map.Entry<Long, Fastest> below = sizes.floorEntry(bytes);
+        Map.Entry<Long, Fastest> above = sizes.ceilingEntry(bytes);
+        Map.Entry<Long, Fastest> nearest = below == null ? above : above == null ? below
+                : logDistance(bytes, below.getKey()) <= logDistance(bytes, above.getKey()) ? below : above;
+        return Optional.ofNullable(nearest).filter(e -> logDistance(bytes, e.getKey()) <= Math.log(REACH) + 1e-9)
+                .map(e -> e.getValue().algorithm());
     }
 
-    /** Whether there is no measurement at all. */
-    public boolean isEmpty() {
-        return fastest.isEmpty();
+    private static double logDistance(long a, long b) {
+        return Math.abs(Math.log(Math.max(1, a)) - Math.log(Math.max(1, b)));
     }
 }

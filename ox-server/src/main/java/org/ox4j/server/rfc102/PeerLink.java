@@ -152,10 +152,6 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
 
     /** Encodes and writes one message on the link's writer thread; completes once written. */
     CompletableFuture<Void> write(OxMessage message) {
-        Throwable cause = closedCause;
-        if (cause != null) {
-            return CompletableFuture.failedFuture(closedError(cause));
-        }
         return queue(() -> send(message));
     }
 
@@ -203,8 +199,15 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         }
     }
 
-    /** Runs a write task on the writer thread, holding the wire for the whole task (a stream frame is one task). */
+    /**
+     * Runs a write task on the writer thread, holding the wire for the whole task (a stream frame is one task); fails
+     * at once if the link has closed.
+     */
     private CompletableFuture<Void> queue(Runnable task) {
+        Throwable cause = closedCause;
+        if (cause != null) {
+            return CompletableFuture.failedFuture(closedError(cause));
+        }
         queuedWrites.incrementAndGet();
         try {
             return CompletableFuture.runAsync(() -> {
@@ -228,10 +231,6 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
      * the chunks stop coming (the producer gave up) the frame cannot be completed and the link is closed.
      */
     CompletableFuture<Void> writeStream(OxMessage header, int serial, int length, StreamChunks chunks) {
-        Throwable cause = closedCause;
-        if (cause != null) {
-            return CompletableFuture.failedFuture(closedError(cause));
-        }
         return queue(() -> sendStream(header, serial, length, chunks));
     }
 

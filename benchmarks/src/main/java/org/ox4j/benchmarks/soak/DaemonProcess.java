@@ -16,29 +16,37 @@ import java.util.concurrent.TimeUnit;
 import org.ox4j.protocol.handshake.OneTimePassword;
 
 /**
- * An {@code ox-server daemon} started from a checkout's {@code bin/ox-server} on a loopback port the OS picks, with
- * a fresh password, its log in a temporary directory; stopped by process handle (the script and the JVM) on close.
+ * An {@code ox-server daemon} started from a checkout's {@code bin/ox-server} on a port the OS picks, with a fresh
+ * password, its log in a temporary directory; stopped by process handle (the script and the JVM) on close. It binds
+ * loopback, or in the emulated cluster a host's address, started in that host's namespace by a command prefix
+ * ({@code ox-cluster exec HOST}, which hands its process over to the server, so the handle is still the server's).
  */
 final class DaemonProcess implements AutoCloseable {
     private final Process process;
     private final Path tmp;
+    private final String host;
     private final int port;
     private final OneTimePassword password;
 
-    private DaemonProcess(Process process, Path tmp, int port, OneTimePassword password) {
+    private DaemonProcess(Process process, Path tmp, String host, int port, OneTimePassword password) {
         this.process = process;
         this.tmp = tmp;
+        this.host = host;
         this.port = port;
         this.password = password;
     }
 
-    /** Starts the daemon of {@code home}, allowing {@code maxSessions} concurrent sessions. */
-    static DaemonProcess start(Path home, int maxSessions) throws IOException {
+    /**
+     * Starts the daemon of {@code home}, allowing {@code maxSessions} concurrent sessions, bound to {@code host}, its
+     * command line after {@code prefix} (empty: on this machine).
+     */
+    static DaemonProcess start(Path home, int maxSessions, List<String> prefix, String host) throws IOException {
         Path tmp = Files.createTempDirectory("ox4j-soak");
         OneTimePassword pw = OneTimePassword.generate();
         Path pwFile = tmp.resolve("password");
         Files.writeString(pwFile, pw.reveal() + "\n");
-        List<String> cmd = new ArrayList<>(List.of(home.resolve("bin/ox-server").toString(), "daemon", "--port", "0",
+        List<String> cmd = new ArrayList<>(prefix);
+        cmd.addAll(List.of(home.resolve("bin/ox-server").toString(), "daemon", "--host", host, "--port", "0",
                 "--password-file", pwFile.toString(), "--max-sessions", Integer.toString(maxSessions),
                 "--log-file", tmp.resolve("daemon.log").toString()));
         // the daemon reports every refused connection on stderr: thousands of lines in a fuzz run, kept with the log
@@ -46,7 +54,7 @@ final class DaemonProcess implements AutoCloseable {
         pb.environment().put("JAVA_OPTS", "-Xmx" + HEAP_MIB + "m");
         Process p = pb.start();
         try {
-            return new DaemonProcess(p, tmp, awaitPort(p), pw);
+            return new DaemonProcess(p, tmp, host, awaitPort(p), pw);
         } catch (IOException | RuntimeException e) {
             stop(p);
             throw e;
@@ -77,7 +85,7 @@ final class DaemonProcess implements AutoCloseable {
     }
 
     InetSocketAddress address() {
-        return new InetSocketAddress("127.0.0.1", port);
+        return new InetSocketAddress(host, port);
     }
 
     OneTimePassword password() {

@@ -87,13 +87,13 @@ final class DyingPeerCampaign {
 
     private final int size;
     private final long seed;
-    private final GroupPlacement placement;
+    private final Placement placement;
 
     DyingPeerCampaign(int size, long seed) {
-        this(size, seed, GroupPlacement.local());
+        this(size, seed, Placement.local());
     }
 
-    DyingPeerCampaign(int size, long seed, GroupPlacement placement) {
+    DyingPeerCampaign(int size, long seed, Placement placement) {
         this.size = size;
         this.seed = seed;
         this.placement = placement;

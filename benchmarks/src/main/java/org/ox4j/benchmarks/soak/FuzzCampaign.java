@@ -1,11 +1,7 @@
 package org.ox4j.benchmarks.soak;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
-import java.nio.channels.Channels;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -23,12 +19,8 @@ import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.protocol.OxData;
-import org.ox4j.protocol.blocking.BlockingHandshake;
-import org.ox4j.protocol.blocking.ChannelByteSource;
 import org.ox4j.protocol.blocking.OxMessageReader;
-import org.ox4j.protocol.blocking.OxMessageWriter;
 import org.ox4j.protocol.handshake.ByteOrderBytes;
-import org.ox4j.protocol.handshake.HandshakeRole;
 
 /**
  * Hostile frames against the daemon: each on a fresh connection, sent before the password (garbage for the
@@ -151,17 +143,17 @@ final class FuzzCampaign {
     private boolean sendAndAwaitClose(Channel ch, byte[] bytes) throws IOException {
         try (Socket data = open(); Socket control = ch == Channel.CONTROL ? open() : null) {
             if (ch == Channel.BEFORE_PASSWORD) {
-                return writeAndDrain(data, bytes);
+                return RawOxConnection.writeAndDrain(data, bytes);
             }
             Opened session = openSession(data);
             if (ch == Channel.DATA) {
-                return writeAndDrain(data, bytes);
+                return RawOxConnection.writeAndDrain(data, bytes);
             }
             authenticate(control).writer().send(new OxData(1, CmoList.of(CmoString.of("ox4j-control"), new CmoInt32(session.id()),
                     CmoString.of(session.key()))));
-            boolean closed = writeAndDrain(control, bytes);
+            boolean closed = RawOxConnection.writeAndDrain(control, bytes);
             data.shutdownOutput();
-            return closed & drain(data);
+            return closed & RawOxConnection.drain(data);
         }
     }
 
@@ -169,29 +161,16 @@ final class FuzzCampaign {
     }
 
     private Socket open() throws IOException {
-        Socket s = new Socket();
-        s.connect(daemon.address(), 10_000);
-        s.setSoTimeout((int) DaemonProcess.ANSWER_TIMEOUT.toMillis());
-        return s;
-    }
-
-    /** The two directions of an authenticated, byte-order-negotiated connection. */
-    private record Link(OxMessageWriter writer, ChannelByteSource in) {
+        return RawOxConnection.open(daemon.address());
     }
 
     /** Sends the password and negotiates little-endian, as every master of the daemon does first. */
-    private Link authenticate(Socket s) throws IOException {
-        OutputStream out = s.getOutputStream();
-        out.write((daemon.password().reveal() + "\0").getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        out.flush();
-        OxMessageWriter w = new OxMessageWriter(Channels.newChannel(out));
-        ChannelByteSource in = new ChannelByteSource(Channels.newChannel(s.getInputStream()));
-        BlockingHandshake.exchange(HandshakeRole.CLIENT, ByteOrderBytes.LITTLE_ENDIAN, in, w);
-        return new Link(w, in);
+    private RawOxConnection.Link authenticate(Socket s) throws IOException {
+        return RawOxConnection.authenticate(s, daemon.password().reveal(), ByteOrderBytes.LITTLE_ENDIAN);
     }
 
     private Opened openSession(Socket s) throws IOException {
-        Link link = authenticate(s);
+        RawOxConnection.Link link = authenticate(s);
         OxMessageReader r = new OxMessageReader(link.in(), CmoLimits.DEFAULT);
         r.order(java.nio.ByteOrder.LITTLE_ENDIAN);
         link.writer().send(new OxData(0, CmoList.of(CmoString.of("ox4j-session"))));
@@ -201,32 +180,5 @@ final class FuzzCampaign {
             throw new IOException("daemon answered the opening with " + reply);
         }
         return new Opened(id.value(), key.value());
-    }
-
-    private static boolean writeAndDrain(Socket s, byte[] bytes) throws IOException {
-        try {
-            s.getOutputStream().write(bytes);
-            s.getOutputStream().flush();
-            s.shutdownOutput();
-        } catch (IOException e) {
-            // the daemon closed first (it refused the bytes early): what matters is that it closes
-        }
-        return drain(s);
-    }
-
-    /** Reads until end of stream; false on a read timeout (the peer kept the connection open). */
-    private static boolean drain(Socket s) {
-        byte[] buf = new byte[8192];
-        try {
-            InputStream in = s.getInputStream();
-            while (in.read(buf) >= 0) {
-                // discard the answers
-            }
-            return true;
-        } catch (SocketTimeoutException e) {
-            return false;
-        } catch (IOException e) {
-            return true; // reset by the daemon: closed
-        }
     }
 }

@@ -21,7 +21,12 @@ record ProcessSample(long rssKib, int threads, int fds) {
     static ProcessSample of(ProcessHandle process) {
         List<ProcessHandle> candidates = new java.util.ArrayList<>(process.descendants().toList());
         candidates.add(process);
-        return candidates.stream().map(ProcessSample::ofPid).max(Comparator.comparingLong(ProcessSample::rssKib))
+        return largest(candidates);
+    }
+
+    /** Samples the largest (by resident memory) of {@code processes}: the JVM among a script, ssh or sshd. */
+    static ProcessSample largest(List<ProcessHandle> processes) {
+        return processes.stream().map(ProcessSample::ofPid).max(Comparator.comparingLong(ProcessSample::rssKib))
                 .orElse(new ProcessSample(0, 0, 0));
     }
 

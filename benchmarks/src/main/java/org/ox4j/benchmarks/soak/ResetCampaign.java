@@ -9,12 +9,12 @@ import org.HdrHistogram.Histogram;
 import org.ox4j.client.OxClient;
 import org.ox4j.client.OxClientOptions;
 import org.ox4j.client.OxClientResources;
-import org.ox4j.client.launch.LocalProcessLauncher;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoZZ;
 
 /**
- * Resets at random moments of long computations on one server (ox launcher form, a real process): a Gröbner basis
+ * Resets at random moments of long computations on one server (ox launcher form, a real process, where the
+ * {@link Placement} puts it): a Gröbner basis
  * over Q, a factorisation, a loop of the local language, a huge power. Each reset must complete, and the session
  * must then answer a statement correctly (the stack, which a reset keeps as ox_asir does, is cleared after). Reports the reset latency (request to completion).
  */
@@ -39,10 +39,12 @@ final class ResetCampaign {
 
     private final int resets;
     private final long seed;
+    private final Placement placement;
 
-    ResetCampaign(int resets, long seed) {
+    ResetCampaign(int resets, long seed, Placement placement) {
         this.resets = resets;
         this.seed = seed;
+        this.placement = placement;
     }
 
     Result run() throws Exception {
@@ -54,8 +56,8 @@ final class ResetCampaign {
         String first = null;
         java.util.Map<String, Integer> perComputation = new java.util.TreeMap<>();
         OxClientOptions options = OxClientOptions.defaults().withRequestTimeout(DaemonProcess.ANSWER_TIMEOUT);
-        try (OxClient client = OxClient.launch(LocalProcessLauncher.create(), options, OxClientResources.shared())) {
-            ProcessHandle server = client.launchedServer().orElseThrow().process().toHandle();
+        try (OxClient client = OxClient.launch(placement.serverLauncher(), options, OxClientResources.shared())) {
+            List<ProcessHandle> server = placement.processes(client.launchedServer().orElseThrow());
             for (int i = 0; i < resets; i++) {
                 String program = COMPUTATIONS.get(i % COMPUTATIONS.size());
                 long delayMillis = random.nextInt(300);
@@ -87,10 +89,10 @@ final class ResetCampaign {
                             + " ms): " + e;
                 }
                 if (i % 10 == 0) {
-                    samples.add(ProcessSample.of(server));
+                    samples.add(ProcessSample.largest(server));
                 }
             }
-            samples.add(ProcessSample.of(server));
+            samples.add(ProcessSample.largest(server));
         }
         String flat = samples.notFlat(16, 0);
         if (flat != null) {

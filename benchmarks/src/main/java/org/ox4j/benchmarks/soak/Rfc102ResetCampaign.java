@@ -14,7 +14,7 @@ import org.ox4j.cmo.CmoZZ;
 import org.ox4j.protocol.SmCommand;
 
 /**
- * Resets of a whole local group while an RFC-102 broadcast of a large integer is in flight: every member starts
+ * Resets of a whole group (where the {@link Placement} puts it) while an RFC-102 broadcast of a large integer is in flight: every member starts
  * {@code ox_bcast_102}, and at a random moment each is reset and then drains its links with sync balls, in turn with
  * {@code SM_reset_102} (ox_asir's drain, low → high only, so with root 0, whose tree sends only upwards) and with
  * {@code ox_reset_102("both")} (any root). Afterwards a broadcast must reach every member with the root's new value,
@@ -30,11 +30,13 @@ final class Rfc102ResetCampaign {
     private final int size;
     private final int resets;
     private final long seed;
+    private final Placement placement;
 
-    Rfc102ResetCampaign(int size, int resets, long seed) {
+    Rfc102ResetCampaign(int size, int resets, long seed, Placement placement) {
         this.size = size;
         this.resets = resets;
         this.seed = seed;
+        this.placement = placement;
     }
 
     Result run() throws Exception {
@@ -47,7 +49,7 @@ final class Rfc102ResetCampaign {
         int done = 0;
         int interrupted = 0;
         String first = null;
-        try (ServerGroup group = ServerGroup.launchLocal(size)) {
+        try (ServerGroup group = placement.launch(size)) {
             for (int i = 0; i < resets; i++) {
                 done++;
                 // SM_reset_102 drains only the low → high direction of each link, as ox_asir does: it is used with root 0,

@@ -12,14 +12,16 @@ import org.HdrHistogram.Histogram;
  * (the form of benchmarks/results/reliability.md); the exit status is the number of campaigns that failed.
  *
  * <pre>
- *   bin/ox-bench soak [fuzz FRAMES] [resets N] [soak MASTERS SECONDS] [peers GROUP_SIZE] [resets102 N] [--seed S]
- *                     [--parallel P] [--hostfile FILE --cluster-tool PATH]
+ *   bin/ox-bench soak [fuzz FRAMES] [fuzz-server FRAMES OPENINGS] [resets N] [soak MASTERS SECONDS]
+ *                     [peers GROUP_SIZE] [resets102 N] [--seed S] [--parallel P] [--hostfile FILE --cluster-tool PATH]
  * </pre>
- * With {@code --hostfile} the dying-peer groups run in the emulated cluster (run the tool inside its master
- * namespace, {@code ox-cluster exec master bin/ox-bench soak peers 4 --hostfile … --cluster-tool …/ox-cluster}): one
- * rank per host, a member killed with {@code ox-cluster kill} or cut off with {@code ox-cluster link HOST down}.
- * Without campaign arguments: the full forms, fuzz 1 000 000, resets 1000, soak 64 masters × 600 s, dying peers in
- * groups of 4, 200 resets of a group during a broadcast.
+ * With {@code --hostfile} every campaign runs in the emulated cluster (run the tool inside its master namespace,
+ * {@code ox-cluster exec master bin/ox-bench soak … --hostfile … --cluster-tool …/ox-cluster}): the daemon and the
+ * single servers on the first host, groups one rank per host, a member killed with {@code ox-cluster kill} or cut
+ * off with {@code ox-cluster link HOST down} ({@link Placement}). Without campaign arguments: the full forms, fuzz
+ * 1 000 000 frames against the daemon, 1 000 000 frames against one server of launch form b and 2000 openings of
+ * such servers, resets 1000, soak 64 masters × 600 s, dying peers in groups of 4, 200 resets of a group during a
+ * broadcast.
  */
 public final class SoakBench {
     private SoakBench() {
@@ -27,6 +29,8 @@ public final class SoakBench {
 
     public static void main(String[] args) throws Exception {
         long fuzz = -1;
+        long serverFrames = -1;
+        long serverOpenings = 0;
         int resets = -1;
         int masters = -1;
         long seconds = 0;
@@ -39,6 +43,10 @@ public final class SoakBench {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "fuzz" -> fuzz = Long.parseLong(args[++i]);
+                case "fuzz-server" -> {
+                    serverFrames = Long.parseLong(args[++i]);
+                    serverOpenings = Long.parseLong(args[++i]);
+                }
                 case "resets" -> resets = Integer.parseInt(args[++i]);
                 case "soak" -> {
                     masters = Integer.parseInt(args[++i]);
@@ -53,10 +61,12 @@ public final class SoakBench {
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        if (fuzz < 0 && resets < 0 && masters < 0 && peers < 0 && groupResets < 0) {
+        if (fuzz < 0 && serverFrames < 0 && resets < 0 && masters < 0 && peers < 0 && groupResets < 0) {
             peers = 4;
             groupResets = 200;
             fuzz = 1_000_000;
+            serverFrames = 1_000_000;
+            serverOpenings = 2000;
             resets = 1000;
             masters = 64;
             seconds = 600;
@@ -65,29 +75,34 @@ public final class SoakBench {
         if ((hostfile == null) != (clusterTool == null)) {
             throw new IllegalArgumentException("--hostfile and --cluster-tool go together");
         }
-        GroupPlacement placement = hostfile == null ? GroupPlacement.local()
-                : GroupPlacement.cluster(hostfile, clusterTool, home.toAbsolutePath(), Duration.ofSeconds(15));
-        int failed = run(System.out, home, fuzz, resets, masters, Duration.ofSeconds(seconds), seed, parallel);
+        Placement placement = hostfile == null ? Placement.local()
+                : Placement.cluster(hostfile, clusterTool, home.toAbsolutePath(), Duration.ofSeconds(15));
+        int failed = run(System.out, placement, home, fuzz, resets, masters, Duration.ofSeconds(seconds), seed,
+                parallel);
+        if (serverFrames >= 0) {
+            failed += serverFuzz(System.out, placement, serverFrames, serverOpenings, seed);
+        }
         if (peers > 0) {
             failed += dyingPeers(System.out, peers, seed, placement);
         }
         if (groupResets >= 0) {
-            failed += groupResets(System.out, groupResets, seed);
+            failed += groupResets(System.out, groupResets, seed, placement);
         }
         System.exit(failed);
     }
 
-    /** Runs the requested campaigns (a negative count skips one); returns how many failed. */
-    static int run(PrintStream out, Path home, long fuzz, int resets, int masters, Duration soak, long seed,
-            int parallel) throws Exception {
+    /** Runs the requested campaigns (a negative count skips one) where {@code placement} says; returns how many failed. */
+    static int run(PrintStream out, Placement placement, Path home, long fuzz, int resets, int masters, Duration soak,
+            long seed, int parallel) throws Exception {
         int failed = 0;
         if (fuzz >= 0) {
-            try (DaemonProcess d = DaemonProcess.start(home, 1024)) {
+            try (DaemonProcess d = placement.startDaemon(home, 1024)) {
                 FuzzCampaign.Result r = new FuzzCampaign(d, fuzz, parallel, seed).run();
                 failed += r.failures() == 0 ? 0 : 1;
                 out.printf("### fuzz: %d hostile frames against the daemon (%d in parallel, seed %d)%n%n", r.frames(),
                         parallel, seed);
                 table(out, List.of(
+                        row("where", placement.describe()),
                         row("frames by kind", r.perKind().toString()),
                         row("frames by channel", r.perChannel().toString()),
                         row("connections neither answered nor closed (hangs)", Long.toString(r.hangs())),
@@ -101,11 +116,12 @@ public final class SoakBench {
             }
         }
         if (resets >= 0) {
-            ResetCampaign.Result r = new ResetCampaign(resets, seed).run();
+            ResetCampaign.Result r = new ResetCampaign(resets, seed, placement).run();
             failed += r.failures() == 0 ? 0 : 1;
             out.printf("### resets: %d resets at random moments (0–300 ms) of %d long computations%n%n", r.resets(),
                     ResetCampaign.COMPUTATIONS.size());
             table(out, List.of(
+                    row("where", placement.describe()),
                     row("resets / failures", r.resets() + " / " + r.failures()),
                     row("failures by computation", r.failuresPerComputation().toString()),
                     row("reset latency p50 / p99 / max", micros(r.resetMicros())),
@@ -115,11 +131,12 @@ public final class SoakBench {
                     row("time", r.millis() / 1000 + " s")));
         }
         if (masters >= 0) {
-            try (DaemonProcess d = DaemonProcess.start(home, 4 * masters + 64)) {
+            try (DaemonProcess d = placement.startDaemon(home, 4 * masters + 64)) {
                 SoakCampaign.Result r = new SoakCampaign(d, masters, soak, seed).run();
                 failed += r.failures() == 0 && r.alive() ? 0 : 1;
                 out.printf("### soak: %d concurrent masters on the daemon for %d s%n%n", r.masters(), r.seconds());
                 table(out, List.of(
+                        row("where", placement.describe()),
                         row("requests / failures", r.requests() + " / " + r.failures()),
                         row("sessions opened / connections dropped mid-message", r.sessions() + " / " + r.drops()),
                         row("statement latency p50 / p99 / max", micros(r.statementMicros())),
@@ -134,8 +151,27 @@ public final class SoakBench {
         return failed;
     }
 
+    /** Hostile frames against single servers of launch form b; returns 1 if it failed. */
+    static int serverFuzz(PrintStream out, Placement placement, long frames, long openings, long seed)
+            throws Exception {
+        ServerFuzzCampaign.Result r = new ServerFuzzCampaign(placement, frames, openings, 2, seed).run();
+        out.printf("### fuzz-server: %d well-framed hostile frames in one session of a launch-form-b server, %d"
+                + " openings of fresh servers (seed %d)%n%n", r.frames(), r.openings(), seed);
+        table(out, List.of(
+                row("where", placement.describe()),
+                row("session frames by kind", r.perKind().toString()),
+                row("probes unanswered (hangs) / sessions closed", r.hangs() + " / " + r.closes()),
+                row("highest sample of the session's server", r.samples().max().toString()),
+                row("flat", flatText(r.samples(), 16, DaemonProcess.RSS_LIMIT_KIB)),
+                row("openings by channel", r.perOpening().toString()),
+                row("openings not closed, or whose server did not end", Long.toString(r.openingFailures())),
+                row("first failure", r.firstFailure().isEmpty() ? "none" : r.firstFailure()),
+                row("time", r.millis() / 1000 + " s")));
+        return r.failures() == 0 ? 0 : 1;
+    }
+
     /** The dying-peer campaign on groups of {@code size}; returns 1 if it failed. */
-    static int dyingPeers(PrintStream out, int size, long seed, GroupPlacement placement) throws Exception {
+    static int dyingPeers(PrintStream out, int size, long seed, Placement placement) throws Exception {
         DyingPeerCampaign.Result r = new DyingPeerCampaign(size, seed, placement).run();
         out.printf("### dying peers: a member of a group of %d killed (SIGKILL) or cut off at every rank"
                 + " position, during five collectives%n%n", size);
@@ -151,11 +187,12 @@ public final class SoakBench {
     }
 
     /** Resets of a group of 3 during an RFC-102 broadcast; returns 1 if it failed. */
-    static int groupResets(PrintStream out, int resets, long seed) throws Exception {
-        Rfc102ResetCampaign.Result r = new Rfc102ResetCampaign(3, resets, seed).run();
+    static int groupResets(PrintStream out, int resets, long seed, Placement placement) throws Exception {
+        Rfc102ResetCampaign.Result r = new Rfc102ResetCampaign(3, resets, seed, placement).run();
         out.printf("### resets during ox_bcast_102: a group of %d reset (reset + SM_reset_102) while a 3 MB"
                 + " integer is broadcast%n%n", r.size());
         table(out, List.of(
+                row("where", placement.describe()),
                 row("resets planned / done / failures", r.resets() + " / " + r.done() + " / " + r.failures()),
                 row("resets that landed while the broadcast was in flight", String.valueOf(r.interrupted())),
                 row("first failure (the campaign stops there)", r.firstFailure() == null ? "none" : r.firstFailure()),

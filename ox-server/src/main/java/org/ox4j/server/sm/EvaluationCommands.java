@@ -77,8 +77,11 @@ public final class EvaluationCommands {
         c.stack().pop();
     }
 
-    /** The popped name, argc and arguments of an executeFunction, or the error to report. */
-    private record Call(String name, List<Cmo> args) {
+    /**
+     * The popped name, argument count and arguments of an executeFunction; {@code args} has fewer than {@code argc}
+     * values when the stack held fewer.
+     */
+    private record Call(String name, int argc, List<Cmo> args) {
     }
 
     private static Call popCall(SmContext c) {
@@ -90,23 +93,35 @@ public final class EvaluationCommands {
         if (!(argc instanceof CmoInt32 n) || n.value() < 0) {
             throw new EvaluationException("executeFunction : invalid argc");
         }
-        List<Cmo> args = new ArrayList<>();
-        for (int i = 0; i < n.value() && c.stack().size() > 0; i++) {
+        // the count comes from the master: nothing is allocated for it beyond what the stack holds
+        int available = Math.min(n.value(), c.stack().size());
+        List<Cmo> args = new ArrayList<>(available);
+        for (int i = 0; i < available; i++) {
             args.add(c.pop());
         }
-        for (int i = args.size(); i < n.value(); i++) {
-            args.add(org.ox4j.cmo.CmoNull.INSTANCE);
-        }
-        return new Call(s.value(), args);
+        return new Call(s.value(), n.value(), args);
     }
 
     private static Cmo call(SmContext c, Call call) {
         FunctionSpec f = c.eval().functions().lookup(call.name()).orElseThrow(() ->
                 new EvaluationException("executeFunction : the function " + call.name() + " not found"));
-        if (!f.accepts(call.args().size())) {
+        if (!f.accepts(call.argc())) {
             throw new EvaluationException("bevalf : argument mismatch in " + call.name() + "()");
         }
-        Cmo result = f.function().apply(call.args(), c.eval());
+        List<Cmo> args = call.args();
+        if (args.size() < call.argc()) {
+            if (f.maxArity() < 0) {
+                // a count beyond the stack is a master's error; padding it would let one message fill the heap
+                throw new EvaluationException("executeFunction : " + call.name() + " called with " + call.argc()
+                        + " arguments, the stack held " + args.size());
+            }
+            // ox_asir reads the missing arguments of an emptied stack as 0; the arity bounds them here
+            args = new ArrayList<>(args);
+            while (args.size() < call.argc()) {
+                args.add(org.ox4j.cmo.CmoNull.INSTANCE);
+            }
+        }
+        Cmo result = f.function().apply(args, c.eval());
         c.interruption().check();
         return result;
     }

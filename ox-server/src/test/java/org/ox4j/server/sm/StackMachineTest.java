@@ -44,6 +44,8 @@ class StackMachineTest {
         CoreFunctions.register(functions, true);
         BuiltinFunctions.registerAll(functions);
         functions.register(new FunctionSpec("pair", 2, 2, "test: [a,b]", (a, c) -> CmoList.of(a.get(0), a.get(1))));
+        functions.register(new FunctionSpec("count", 0, -1, "test: the number of arguments",
+                (a, c) -> CmoZZ.of(a.size())));
         functions.register(new FunctionSpec("stop", 0, 0, "test: interrupted", (a, c) -> {
             c.interruption().raise();
             c.interruption().check();
@@ -273,6 +275,37 @@ class StackMachineTest {
         push(CmoString.of("idiv"));
         cmd(SmCommand.EXECUTE_FUNCTION);
         assertThat(msg(popCmo())).contains("bevalf : argument mismatch in idiv()");
+    }
+
+    @Test
+    void anArgumentCountBeyondTheStackAllocatesNothingForIt() {
+        // found by the form-b fuzz campaign: argc 2^31-1 on a short stack was padded with 2^31-1 NULLs
+        push(CmoZZ.of(1));
+        push(new CmoInt32(Integer.MAX_VALUE));
+        push(CmoString.of("igcd"));
+        cmd(SmCommand.EXECUTE_FUNCTION);
+        assertThat(msg(popCmo())).contains("bevalf : argument mismatch in igcd()");
+        assertThat(sm.stack().size()).isZero();
+
+        push(CmoZZ.of(1));
+        push(CmoZZ.of(2));
+        push(new CmoInt32(Integer.MAX_VALUE));
+        push(CmoString.of("count"));
+        cmd(SmCommand.EXECUTE_FUNCTION);
+        assertThat(msg(popCmo())).contains("count called with 2147483647 arguments, the stack held 2");
+
+        push(CmoZZ.of(1));
+        push(new CmoInt32(3));
+        push(CmoString.of("count"));
+        cmd(SmCommand.EXECUTE_FUNCTION);
+        assertThat(msg(popCmo())).contains("count called with 3 arguments, the stack held 1");
+
+        // a fixed arity still reads missing arguments as 0, as ox_asir does
+        push(CmoZZ.of(5));
+        push(new CmoInt32(2));
+        push(CmoString.of("pair"));
+        cmd(SmCommand.EXECUTE_FUNCTION);
+        assertThat(popCmo()).isEqualTo(CmoList.of(CmoZZ.of(5), CmoNull.INSTANCE));
     }
 
     @Test

@@ -113,6 +113,7 @@ public final class BuiltinFunctions {
         ValueQueries.register(registry);
         IntegerFunctions.register(registry);
         StringFunctions.register(registry);
+        DistributedFunctions.register(registry);
         ModularGroebnerFunctions.register(registry);
         // lists and strings
         reg(registry, "length", 1, 1, "length(L): number of elements (or characters)", BuiltinFunctions::length);

@@ -28,6 +28,22 @@ class AsirLanguageTest {
         return lang.run(src, ctx).map(ValuePrinter::print).orElse("<void>");
     }
 
+    @Test
+    void theHeadOfADistributedPolynomialFollowsAsir() {
+        // grevlex on [x,y,z]: x*y^2*z (degree 4) leads, then 3*x^3 beats -y^3 (x before y), then 2/3*z
+        String d = "D = dp_ptod(-y^3 + 2/3*z + 5*x*y^2*z + 3*x^3, [x,y,z]);";
+        assertThat(show(d + "dp_dtop(dp_ht(D), [x,y,z]);")).isEqualTo("z*y^2*x");
+        assertThat(show(d + "dp_hc(D);")).isEqualTo("5");
+        assertThat(show(d + "dp_dtop(dp_hm(D), [x,y,z]);")).isEqualTo("5*z*y^2*x");
+        assertThat(show(d + "dp_td(D);")).isEqualTo("4");
+        assertThat(show(d + "dp_dtop(dp_rest(D), [x,y,z]);")).isEqualTo("3*x^3-y^3+2/3*z");
+        assertThat(show(d + "R = dp_rest(dp_rest(dp_rest(D))); [dp_hc(R), dp_td(R), dp_rest(R)];"))
+                .isEqualTo("[2/3,1,0]");
+        assertThat(show("[dp_ht(0), dp_hc(0), dp_hm(0), dp_td(0), dp_rest(0)];")).isEqualTo("[0,0,0,0,0]");
+        assertThatThrownBy(() -> show("dp_ht(x+1);")).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("dp_ht");
+    }
+
     /** Replays vector b: each string is executed, then popped as CMO (bytes compared) or as a string. */
     @Test
     void vectorBRepliesMatchOxAsir() {

@@ -6,6 +6,7 @@ import java.util.List;
 import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.Lst;
 import org.ox4j.server.algebra.Num;
+import org.ox4j.server.algebra.Poly;
 import org.ox4j.server.algebra.Polynomials;
 import org.ox4j.server.algebra.Str;
 import org.ox4j.server.algebra.Value;
@@ -14,7 +15,8 @@ import org.ox4j.server.eval.EvaluationException;
 /**
  * Asir's string functions on the bytes of the string (UTF-8), as Asir counts them: {@code str_len},
  * {@code sub_str(S, Start, End)} (inclusive; 0 when Start is past the end or End before Start),
- * {@code strtoascii} and {@code asciitostr} (codes 1–255).
+ * {@code strtoascii} and {@code asciitostr} (codes 1–255), {@code strtov} (the indeterminate of a name that Asir
+ * reads as one: a lower-case letter, then letters, digits and underscores).
  */
 final class StringFunctions {
     private StringFunctions() {
@@ -33,6 +35,13 @@ final class StringFunctions {
                     }
                     end = Math.min(end, s.length - 1L);
                     return new Str(new String(s, (int) start, (int) (end - start + 1), StandardCharsets.UTF_8));
+                });
+        BuiltinFunctions.reg(registry, "strtov", 1, 1, "strtov(S): the indeterminate named S",
+                (a, alg, c) -> {
+                    if (!(a.get(0) instanceof Str s) || !s.value().matches("[a-z][A-Za-z0-9_]*")) {
+                        throw new EvaluationException("strtov : invalid argument");
+                    }
+                    return Poly.variable(s.value());
                 });
         BuiltinFunctions.reg(registry, "strtoascii", 1, 1, "strtoascii(S): the byte codes of S",
                 (a, alg, c) -> {

@@ -10,6 +10,7 @@ import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.Lst;
 import org.ox4j.server.algebra.Num;
 import org.ox4j.server.algebra.Poly;
+import org.ox4j.server.algebra.Str;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.algebra.ValueCodec;
 import org.ox4j.server.algebra.ValuePrinter;
@@ -32,6 +33,8 @@ import org.ox4j.server.function.LocalLanguage;
  */
 public final class AsirLanguage implements LocalLanguage {
     private static final int MAX_CALL_DEPTH = 1000;
+    /** eval_str inside eval_str: each level parses and evaluates anew on the Java stack, so far fewer. */
+    private static final int MAX_EVAL_STR_DEPTH = 64;
 
     private final Map<String, Node.Def> userFunctions = new ConcurrentHashMap<>();
 
@@ -86,6 +89,7 @@ public final class AsirLanguage implements LocalLanguage {
         private final Algebra algebra;
         private final ValueCodec codec;
         private int depth;
+        private int evalStrDepth;
 
         Interpreter(EvalContext ctx, String source) {
             this.ctx = ctx;
@@ -374,18 +378,82 @@ public final class AsirLanguage implements LocalLanguage {
         }
 
         private Value call(Node.Call c, Scope scope) {
+            if (c.name().equals("map") && !userFunctions.containsKey("map")) {
+                return map(c, scope);
+            }
             List<Value> args = new java.util.ArrayList<>();
             for (Node a : c.args()) {
                 args.add(eval(a, scope));
             }
-            Node.Def user = userFunctions.get(c.name());
+            if (c.name().equals("eval_str") && !userFunctions.containsKey("eval_str")) {
+                return evalStr(c, args);
+            }
+            return invoke(c.at(), c.name(), args);
+        }
+
+        /**
+         * {@code map(F, L, A…)}: the list of {@code F(E, A…)} for the elements E of L, F named by an indeterminate
+         * (Asir's way of passing a function) or a string; a user's function or a builtin.
+         */
+        private Value map(Node.Call c, Scope scope) {
+            if (c.args().size() < 2) {
+                throw runtime(c.at(), "argument mismatch in map()");
+            }
+            Node f = c.args().get(0);
+            String name = f instanceof Node.Indeterminate i ? i.name()
+                    : eval(f, scope) instanceof Str str ? str.value() : null;
+            if (name == null) {
+                throw runtime(c.at(), "map : the first argument must name a function");
+            }
+            if (!(eval(c.args().get(1), scope) instanceof Lst list)) {
+                throw runtime(c.at(), "map : the second argument must be a list");
+            }
+            List<Value> rest = new java.util.ArrayList<>();
+            for (Node a : c.args().subList(2, c.args().size())) {
+                rest.add(eval(a, scope));
+            }
+            List<Value> out = new java.util.ArrayList<>(list.size());
+            for (int k = 0; k < list.size(); k++) {
+                ctx.interruption().check();
+                List<Value> args = new java.util.ArrayList<>(rest.size() + 1);
+                args.add(list.get(k));
+                args.addAll(rest);
+                out.add(invoke(c.at(), name, args));
+            }
+            return new Lst(out);
+        }
+
+        /** {@code eval_str(S)}: the value of the expression S (a statement without its terminator). */
+        private Value evalStr(Node.Call c, List<Value> args) {
+            if (args.size() != 1 || !(args.get(0) instanceof Str str)) {
+                throw runtime(c.at(), "eval_str : argument must be a string");
+            }
+            String text = str.value().strip();
+            if (!text.endsWith(";") && !text.endsWith("$")) {
+                text = text + ";";
+            }
+            if (++evalStrDepth > MAX_EVAL_STR_DEPTH) {
+                evalStrDepth = 0;
+                throw runtime(c.at(), "eval_str : nested too deep");
+            }
+            try {
+                // the session's variables, as at the top level
+                return runTop(new Parser(text).program()).orElse(Value.ZERO);
+            } finally {
+                evalStrDepth--;
+            }
+        }
+
+        /** Calls the user's function or the builtin {@code name} on evaluated arguments. */
+        private Value invoke(Token at, String name, List<Value> args) {
+            Node.Def user = userFunctions.get(name);
             if (user != null) {
                 if (user.params().size() != args.size()) {
-                    throw runtime(c.at(), "argument mismatch in " + c.name() + "()");
+                    throw runtime(at, "argument mismatch in " + name + "()");
                 }
                 if (++depth > MAX_CALL_DEPTH) {
                     depth = 0;
-                    throw runtime(c.at(), c.name() + " : recursion too deep");
+                    throw runtime(at, name + " : recursion too deep");
                 }
                 try {
                     Map<String, Value> locals = new HashMap<>();
@@ -397,15 +465,15 @@ public final class AsirLanguage implements LocalLanguage {
                 } catch (ReturnSignal r) {
                     return r.value;
                 } catch (LoopSignal l) {
-                    throw runtime(c.at(), (l.isBreak ? "break" : "continue") + " outside a loop in " + c.name());
+                    throw runtime(at, (l.isBreak ? "break" : "continue") + " outside a loop in " + name);
                 } finally {
                     depth--;
                 }
             }
-            FunctionSpec spec = ctx.functions().lookup(c.name())
-                    .orElseThrow(() -> runtime(c.at(), "the function " + c.name() + " is not defined"));
+            FunctionSpec spec = ctx.functions().lookup(name)
+                    .orElseThrow(() -> runtime(at, "the function " + name + " is not defined"));
             if (!spec.accepts(args.size())) {
-                throw runtime(c.at(), "argument mismatch in " + c.name() + "()");
+                throw runtime(at, "argument mismatch in " + name + "()");
             }
             if (spec.values() != null) {
                 return spec.values().apply(args, algebra, ctx);

@@ -29,6 +29,27 @@ class AsirLanguageTest {
     }
 
     @Test
+    void mapEvalStrAndStrtovFollowAsir() {
+        assertThat(show("map(deg, [x^2+1, x^5*y, 3], x);")).isEqualTo("[2,5,0]");
+        assertThat(show("def sq(A) { return A*A; } map(sq, [1, -2, x+1]);")).isEqualTo("[1,4,x^2+2*x+1]");
+        assertThat(show("map(igcd, [12, 18, 7], 6);")).isEqualTo("[6,6,1]");
+        assertThat(show("map(\"sq\", []);")).isEqualTo("[]");
+        assertThatThrownBy(() -> show("map(nosuch, [1]);")).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("nosuch is not defined");
+        assertThatThrownBy(() -> show("map(deg, x, x);")).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("map : the second argument must be a list");
+        assertThat(show("eval_str(\"1+2*3\");")).isEqualTo("7");
+        assertThat(show("Q = 5; eval_str(\"Q^2;\") + 1;")).isEqualTo("26");
+        assertThat(show("eval_str(rtostr(x+1)) - x;")).isEqualTo("1");
+        assertThat(show("strtov(\"t_1\")^2 + 1;")).isEqualTo("t_1^2+1");
+        assertThat(show("deg(strtov(\"y\")*y, y);")).isEqualTo("2");
+        assertThatThrownBy(() -> show("strtov(\"Y\");")).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("strtov : invalid argument");
+        assertThatThrownBy(() -> show("def r(N) { return eval_str(\"r(1);\"); } r(1);"))
+                .isInstanceOf(EvaluationException.class).hasMessageContaining("too deep");
+    }
+
+    @Test
     void theHeadOfADistributedPolynomialFollowsAsir() {
         // grevlex on [x,y,z]: x*y^2*z (degree 4) leads, then 3*x^3 beats -y^3 (x before y), then 2/3*z
         String d = "D = dp_ptod(-y^3 + 2/3*z + 5*x*y^2*z + 3*x^3, [x,y,z]);";

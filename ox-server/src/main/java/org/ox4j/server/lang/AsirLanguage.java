@@ -381,6 +381,9 @@ public final class AsirLanguage implements LocalLanguage {
             if (c.name().equals("map") && !userFunctions.containsKey("map")) {
                 return map(c, scope);
             }
+            if (c.name().equals("qsort") && !userFunctions.containsKey("qsort")) {
+                return qsort(c, scope);
+            }
             List<Value> args = new java.util.ArrayList<>();
             for (Node a : c.args()) {
                 args.add(eval(a, scope));
@@ -399,12 +402,7 @@ public final class AsirLanguage implements LocalLanguage {
             if (c.args().size() < 2) {
                 throw runtime(c.at(), "argument mismatch in map()");
             }
-            Node f = c.args().get(0);
-            String name = f instanceof Node.Indeterminate i ? i.name()
-                    : eval(f, scope) instanceof Str str ? str.value() : null;
-            if (name == null) {
-                throw runtime(c.at(), "map : the first argument must name a function");
-            }
+            String name = functionName(c.args().get(0), scope, "map");
             if (!(eval(c.args().get(1), scope) instanceof Lst list)) {
                 throw runtime(c.at(), "map : the second argument must be a list");
             }
@@ -421,6 +419,59 @@ public final class AsirLanguage implements LocalLanguage {
                 out.add(invoke(c.at(), name, args));
             }
             return new Lst(out);
+        }
+
+        /**
+         * {@code qsort(L)} (numbers by value) or {@code qsort(L, F)} (F(A, B) negative, 0 or positive as A comes
+         * before, with or after B): a sorted copy of the list L.
+         */
+        private Value qsort(Node.Call c, Scope scope) {
+            if (c.args().isEmpty() || c.args().size() > 2) {
+                throw runtime(c.at(), "argument mismatch in qsort()");
+            }
+            if (!(eval(c.args().get(0), scope) instanceof Lst list)) {
+                throw runtime(c.at(), "qsort : invalid argument");
+            }
+            List<Value> out = new java.util.ArrayList<>(list.elements());
+            java.util.Comparator<Value> order;
+            if (c.args().size() == 1) {
+                order = (x, y) -> {
+                    Integer r = Algebra.compareNumbers(x, y);
+                    if (r == null) {
+                        // Asir orders every kind of object; ox4j orders numbers, and others by a given function
+                        throw runtime(c.at(), "qsort : only numbers are ordered without a comparison function");
+                    }
+                    return r;
+                };
+            } else {
+                String name = functionName(c.args().get(1), scope, "qsort");
+                order = (x, y) -> {
+                    ctx.interruption().check();
+                    Value r = invoke(c.at(), name, List.of(x, y));
+                    Integer sign = Algebra.compareNumbers(r, Value.ZERO);
+                    if (sign == null) {
+                        throw runtime(c.at(), "qsort : " + name + " must return a number");
+                    }
+                    return Integer.signum(sign);
+                };
+            }
+            try {
+                out.sort(order);
+            } catch (IllegalArgumentException e) {
+                throw runtime(c.at(), "qsort : the comparison function is not a consistent order");
+            }
+            return new Lst(out);
+        }
+
+        /** The function an argument names: an indeterminate (Asir passes functions so) or a string. */
+        private String functionName(Node f, Scope scope, String op) {
+            if (f instanceof Node.Indeterminate i) {
+                return i.name();
+            }
+            if (eval(f, scope) instanceof Str str) {
+                return str.value();
+            }
+            throw runtime(f.at(), op + " : the function argument must name a function");
         }
 
         /** {@code eval_str(S)}: the value of the expression S (a statement without its terminator). */

@@ -29,7 +29,7 @@ class AsirLanguageTest {
     }
 
     @Test
-    void mapEvalStrAndStrtovFollowAsir() {
+    void mapQsortEvalStrAndStrtovFollowAsir() {
         assertThat(show("map(deg, [x^2+1, x^5*y, 3], x);")).isEqualTo("[2,5,0]");
         assertThat(show("def sq(A) { return A*A; } map(sq, [1, -2, x+1]);")).isEqualTo("[1,4,x^2+2*x+1]");
         assertThat(show("map(igcd, [12, 18, 7], 6);")).isEqualTo("[6,6,1]");
@@ -38,6 +38,12 @@ class AsirLanguageTest {
                 .hasMessageContaining("nosuch is not defined");
         assertThatThrownBy(() -> show("map(deg, x, x);")).isInstanceOf(EvaluationException.class)
                 .hasMessageContaining("map : the second argument must be a list");
+        assertThat(show("qsort([3, -1/2, 10, 0]);")).isEqualTo("[-1/2,0,3,10]");
+        assertThat(show("def desc(A, B) { return B - A; } qsort([3, -1/2, 10, 0], desc);")).isEqualTo("[10,3,0,-1/2]");
+        assertThat(show("def bydeg(A, B) { return deg(A, x) - deg(B, x); } qsort([x^3, 1, x], bydeg);"))
+                .isEqualTo("[1,x,x^3]");
+        assertThatThrownBy(() -> show("qsort([x, 1]);")).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("qsort : only numbers are ordered");
         assertThat(show("eval_str(\"1+2*3\");")).isEqualTo("7");
         assertThat(show("Q = 5; eval_str(\"Q^2;\") + 1;")).isEqualTo("26");
         assertThat(show("eval_str(rtostr(x+1)) - x;")).isEqualTo("1");

@@ -167,6 +167,9 @@ public final class Algebra {
         if (a instanceof Str x && b instanceof Str y) {
             return new Str(x.value() + y.value());
         }
+        if (a instanceof Rat || b instanceof Rat) {
+            return addRational(a, b, false);
+        }
         Aligned al = align("add", a, b);
         return al.value(al.polys().get(0).add(al.polys().get(1)));
     }
@@ -180,6 +183,9 @@ public final class Algebra {
             return r;
         }
         noRealCoefficients("sub", a, b);
+        if (a instanceof Rat || b instanceof Rat) {
+            return addRational(a, b, true);
+        }
         Aligned al = align("sub", a, b);
         return al.value(al.polys().get(0).subtract(al.polys().get(1)));
     }
@@ -193,6 +199,13 @@ public final class Algebra {
             return r;
         }
         noRealCoefficients("mul", a, b);
+        if (a instanceof Rat || b instanceof Rat) {
+            if (a.isZero() || b.isZero()) {
+                return Value.ZERO;
+            }
+            return Rat.of(mul(numerator(a, "mul"), numerator(b, "mul")),
+                    mul(denominator(a, "mul"), denominator(b, "mul")));
+        }
         if (a instanceof Num x && b instanceof Poly p) {
             return scale(p, x);
         }
@@ -217,12 +230,15 @@ public final class Algebra {
         if (a instanceof Poly p) {
             return Poly.of(p.variables(), p.kernel().negate());
         }
+        if (a instanceof Rat q) {
+            return Rat.of(neg(q.numerator()), q.denominator());
+        }
         throw invalid("neg");
     }
 
     /**
-     * Exact division: numbers by non-zero numbers, polynomials by numbers, and polynomials by polynomials that
-     * divide them (rational functions are not supported).
+     * Asir's division: numbers by numbers, polynomials by numbers, and otherwise a rational function as Asir builds it
+     * (no cancellation: {@code (x^2-1)/(x-1)} stays a quotient of the two; {@code red} cancels).
      */
     public Value div(Value a, Value b) {
         Real r = real(a, b, (x, y) -> x / y);
@@ -233,6 +249,27 @@ public final class Algebra {
             return r;
         }
         noRealCoefficients("div", a, b);
+        if (b.isZero()) {
+            throw new EvaluationException("div : division by 0");
+        }
+        if (a.isZero() && (a instanceof Num || a instanceof Poly || a instanceof Rat)) {
+            return Value.ZERO;
+        }
+        if (a instanceof Rat || b instanceof Rat) {
+            return Rat.of(mul(numerator(a, "div"), denominator(b, "div")), mul(denominator(a, "div"),
+                    numerator(b, "div")));
+        }
+        if (b instanceof Poly && (a instanceof Num || a instanceof Poly)) {
+            return Rat.of(a, b);
+        }
+        return divExact(a, b);
+    }
+
+    /**
+     * Exact division: numbers by non-zero numbers, polynomials by numbers, and polynomials by polynomials that
+     * divide them (an error otherwise).
+     */
+    public Value divExact(Value a, Value b) {
         if (!(a instanceof Num || a instanceof Poly) || !(b instanceof Num || b instanceof Poly)) {
             throw invalid("div");
         }
@@ -248,9 +285,50 @@ public final class Algebra {
         Aligned al = align("div", a, b);
         QPoly q = al.polys().get(0).divideOrNull(al.polys().get(1), interrupt());
         if (q == null) {
-            throw new EvaluationException("div : the divisor does not divide the dividend (rational functions are not supported)");
+            throw new EvaluationException("div : the divisor does not divide the dividend");
         }
         return al.value(q);
+    }
+
+    /** {@code a ± b} when one of them is a rational function, as Asir's addr/subr (no cancellation). */
+    private Value addRational(Value a, Value b, boolean subtract) {
+        Value na = numerator(a, subtract ? "sub" : "add");
+        Value da = denominator(a, subtract ? "sub" : "add");
+        Value nb = numerator(b, subtract ? "sub" : "add");
+        Value db = denominator(b, subtract ? "sub" : "add");
+        if (!(a instanceof Rat)) {
+            Value s = subtract ? sub(mul(a, db), nb) : add(mul(a, db), nb);
+            return Rat.of(s, db);
+        }
+        if (!(b instanceof Rat)) {
+            Value s = subtract ? sub(na, mul(da, b)) : add(na, mul(da, b));
+            return Rat.of(s, da);
+        }
+        Value t = mul(na, db);
+        Value u = mul(nb, da);
+        Value s = subtract ? sub(t, u) : add(t, u);
+        return s.isZero() ? Value.ZERO : Rat.of(s, mul(da, db));
+    }
+
+    /** The numerator of a number, polynomial or rational function (the value itself unless rational function). */
+    private static Value numerator(Value v, String op) {
+        if (v instanceof Rat r) {
+            return r.numerator();
+        }
+        if (v instanceof Num || v instanceof Poly) {
+            return v;
+        }
+        throw invalid(op);
+    }
+
+    private static Value denominator(Value v, String op) {
+        if (v instanceof Rat r) {
+            return r.denominator();
+        }
+        if (v instanceof Num || v instanceof Poly) {
+            return Num.of(1);
+        }
+        throw invalid(op);
     }
 
     /**
@@ -285,11 +363,18 @@ public final class Algebra {
             interruption.check();
             return base.pow(Math.abs(k));
         }
-        if (a instanceof Poly p) {
-            if (k < 0) {
-                throw new EvaluationException("pow : negative exponent of a polynomial (rational functions are not supported)");
-            }
+        if (a instanceof Poly p && k >= 0) {
             return Poly.of(p.variables(), p.kernel().pow(k, interrupt(), THREADS));
+        }
+        if (a instanceof Poly || a instanceof Rat) {
+            // Asir's pwrr: numerator and denominator raised, swapped for a negative exponent
+            if (k == 0) {
+                return Num.of(1);
+            }
+            Num magnitude = Num.of(Math.abs((long) k));
+            Value num = pow(numerator(a, "pow"), magnitude);
+            Value den = pow(denominator(a, "pow"), magnitude);
+            return k < 0 ? Rat.of(den, num) : Rat.of(num, den);
         }
         throw invalid("pow");
     }

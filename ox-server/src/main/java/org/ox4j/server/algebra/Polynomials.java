@@ -117,7 +117,7 @@ public final class Polynomials {
             return Value.ZERO;
         }
         Value g = gcd(a, b);
-        Value l = algebra.div(algebra.mul(a, b), g);
+        Value l = algebra.divExact(algebra.mul(a, b), g);
         if (l instanceof Num n) {
             return n.abs();
         }
@@ -207,7 +207,7 @@ public final class Polynomials {
         MultivariatePolynomial<Rational<BigInteger>> d = al.ringsPolys().get(1);
         int i = v == null ? 0 : al.variables().indexOf(variableName(v, op));
         if (i < 0) {
-            return Lst.of(algebra.div(a, b), Value.ZERO);
+            return Lst.of(algebra.divExact(a, b), Value.ZERO);
         }
         int dd = d.degree(i);
         MultivariatePolynomial<Rational<BigInteger>> lcd = d.coefficientOf(i, dd);

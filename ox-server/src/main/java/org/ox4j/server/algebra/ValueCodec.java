@@ -25,10 +25,10 @@ import org.ox4j.server.eval.EvaluationException;
  * Converts between CMOs and {@link Value}s exactly as ox_asir does (spec §10): zero → {@code CMO_NULL}, integers →
  * {@code CMO_ZZ}, other rationals → reduced {@code CMO_QQ}, polynomials → {@code CMO_RECURSIVE_POLYNOMIAL} over
  * exactly the variables that occur (session order, highest first) with nested
- * {@code CMO_POLYNOMIAL_IN_ONE_VARIABLE} terms in decreasing degree. Input accepts every number form, recursive
- * polynomials in any variable order (INDETERMINATE or bare STRING names), distributed polynomials, lists, strings
- * and {@code CMO_RATIONAL} when it is a polynomial divided by a divisor of it; any other CMO becomes an
- * {@link Opaque} value returned unchanged.
+ * {@code CMO_POLYNOMIAL_IN_ONE_VARIABLE} terms in decreasing degree, rational functions →
+ * {@code CMO_RATIONAL(numerator, denominator)}. Input accepts every number form, recursive polynomials in any
+ * variable order (INDETERMINATE or bare STRING names), distributed polynomials, lists, strings and
+ * {@code CMO_RATIONAL} (divided as Asir divides); any other CMO becomes an {@link Opaque} value returned unchanged.
  */
 public final class ValueCodec {
     private final VariableOrder order;
@@ -130,11 +130,12 @@ public final class ValueCodec {
         if (den.isZero()) {
             throw new EvaluationException("CMO_RATIONAL: division by 0");
         }
-        try {
-            return new Algebra(order, new org.ox4j.server.eval.Interruption()).div(num, den);
-        } catch (EvaluationException e) {
-            throw new EvaluationException("CMO_RATIONAL: only a polynomial divided by one of its divisors is supported");
+        if (!(num instanceof Num || num instanceof Poly || num instanceof Rat)
+                || !(den instanceof Num || den instanceof Poly || den instanceof Rat)) {
+            throw new EvaluationException("CMO_RATIONAL: the parts must be numbers or polynomials");
         }
+        // as Asir: the numerator divided by the denominator (numbers reduce, polynomials make a rational function)
+        return new Algebra(order, new org.ox4j.server.eval.Interruption()).div(num, den);
     }
 
     // ---------------------------------------------------------------- value → CMO
@@ -162,6 +163,9 @@ public final class ValueCodec {
         }
         if (v instanceof Dp d) {
             return distributed(d);
+        }
+        if (v instanceof Rat r) {
+            return new CmoRational(toCmo(r.numerator()), toCmo(r.denominator()));
         }
         return ((Opaque) v).cmo();
     }

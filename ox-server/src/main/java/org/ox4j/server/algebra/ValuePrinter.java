@@ -43,6 +43,13 @@ public final class ValuePrinter {
             sb.append(poly(p.kernel(), p.variables()));
         } else if (v instanceof Dp d) {
             dp(d, sb);
+        } else if (v instanceof Rat r) {
+            // Asir writes both parts in parentheses, whatever they are
+            sb.append('(');
+            print(r.numerator(), sb);
+            sb.append(")/(");
+            print(r.denominator(), sb);
+            sb.append(')');
         } else {
             sb.append(popString(((Opaque) v).cmo()));
         }

@@ -38,7 +38,7 @@ public final class BuiltinFunctions {
         reg(registry, "sub", 2, 2, "sub(A,B): A-B", (a, alg, c) -> alg.sub(a.get(0), a.get(1)));
         reg(registry, "mul", 2, 2, "mul(A,B): A*B", (a, alg, c) -> alg.mul(a.get(0), a.get(1)));
         reg(registry, "div", 2, 2, "div(A,B): exact quotient A/B (numbers, or a polynomial by a divisor)",
-                (a, alg, c) -> alg.div(a.get(0), a.get(1)));
+                (a, alg, c) -> alg.divExact(a.get(0), a.get(1)));
         reg(registry, "pow", 2, 2, "pow(A,N): A^N for an integer N", (a, alg, c) -> alg.pow(a.get(0), a.get(1)));
         reg(registry, "neg", 1, 1, "neg(A): -A", (a, alg, c) -> alg.neg(a.get(0)));
         // integers

@@ -12,6 +12,7 @@ import org.ox4j.server.algebra.Lst;
 import org.ox4j.server.algebra.Num;
 import org.ox4j.server.algebra.Poly;
 import org.ox4j.server.algebra.Polynomials;
+import org.ox4j.server.algebra.Rat;
 import org.ox4j.server.algebra.Real;
 import org.ox4j.server.algebra.Str;
 import org.ox4j.server.algebra.Value;
@@ -30,11 +31,14 @@ final class ValueQueries {
     static void register(FunctionRegistry registry) {
         BuiltinFunctions.reg(registry, "type", 1, 1, "type(A): Asir's type number of A (0 for 0)",
                 (a, alg, c) -> Num.of(type(a.get(0))));
-        BuiltinFunctions.reg(registry, "nm", 1, 1, "nm(A): numerator of a number (a polynomial is its own)",
-                (a, alg, c) -> a.get(0) instanceof Num n ? Num.of(n.numerator()) : polynomial(a.get(0), "nm"));
-        BuiltinFunctions.reg(registry, "dn", 1, 1, "dn(A): denominator of a number (1 for a polynomial)",
+        BuiltinFunctions.reg(registry, "nm", 1, 1,
+                "nm(A): numerator of a number or rational function (a polynomial is its own)",
+                (a, alg, c) -> a.get(0) instanceof Num n ? Num.of(n.numerator())
+                        : a.get(0) instanceof Rat r ? r.numerator() : polynomial(a.get(0), "nm"));
+        BuiltinFunctions.reg(registry, "dn", 1, 1,
+                "dn(A): denominator of a number or rational function (1 for a polynomial)",
                 (a, alg, c) -> a.get(0) instanceof Num n ? Num.of(n.denominator())
-                        : denominatorOfPolynomial(a.get(0)));
+                        : a.get(0) instanceof Rat r ? r.denominator() : denominatorOfPolynomial(a.get(0)));
         BuiltinFunctions.reg(registry, "nmono", 1, 1, "nmono(P): number of monomials of P",
                 (a, alg, c) -> Num.of(nmono(a.get(0))));
         BuiltinFunctions.reg(registry, "vars", 1, 1, "vars(A): the variables of A, highest first",
@@ -48,7 +52,7 @@ final class ValueQueries {
         BuiltinFunctions.reg(registry, "tdiv", 2, 2, "tdiv(P,Q): P/Q when Q divides P, otherwise 0",
                 (a, alg, c) -> tdiv(a.get(0), a.get(1), alg));
         BuiltinFunctions.reg(registry, "red", 1, 1, "red(R): R in lowest terms (a polynomial stays as it is)",
-                (a, alg, c) -> polynomial(a.get(0), "red"));
+                (a, alg, c) -> a.get(0) instanceof Rat r ? reduce(r, alg) : polynomial(a.get(0), "red"));
     }
 
     static int type(Value v) {
@@ -61,6 +65,9 @@ final class ValueQueries {
         if (v instanceof Poly) {
             return 2;
         }
+        if (v instanceof Rat) {
+            return 3;
+        }
         if (v instanceof Lst) {
             return 4;
         }
@@ -71,6 +78,34 @@ final class ValueQueries {
             return 9;
         }
         throw Algebra.invalid("type");
+    }
+
+    /**
+     * A rational function in lowest terms, as Asir's red: numerator and denominator divided by the gcd of their
+     * primitive parts; a number denominator divides the numerator away; otherwise both are divided by the
+     * denominator's content, so that the denominator is primitive with a positive head coefficient.
+     */
+    private static Value reduce(Rat r, Algebra alg) {
+        Value num = r.numerator();
+        Value den = r.denominator();
+        if (den instanceof Num) {
+            return alg.div(num, den);
+        }
+        Polynomials p = new Polynomials(alg);
+        Value g = p.gcd(ptozp(num), ptozp(den));
+        Value u = alg.divExact(num, g);
+        Value s = alg.divExact(den, g);
+        if (s instanceof Num) {
+            return alg.div(u, s);
+        }
+        Value content = alg.divExact(den, ptozp(den));
+        Value pnm = alg.div(u, content);
+        Value pdn = alg.div(s, content);
+        if (pdn instanceof Poly q && q.kernel().signum() < 0) {
+            pnm = alg.neg(pnm);
+            pdn = alg.neg(pdn);
+        }
+        return Rat.of(pnm, pdn);
     }
 
     private static Value polynomial(Value v, String op) {
@@ -145,7 +180,7 @@ final class ValueQueries {
             return Value.ZERO;
         }
         try {
-            return alg.div(a, b);
+            return alg.divExact(a, b);
         } catch (org.ox4j.server.eval.EvaluationException e) {
             return Value.ZERO;
         }

@@ -96,12 +96,16 @@ class ValueCodecTest {
     }
 
     @Test
-    void rationalOfPolynomialByNumberIsAccepted() {
+    void rationalsAreDividedAsAsirDividesAndRationalFunctionsRoundTrip() {
         Value x = Poly.variable("x");
         Cmo r = new CmoRational(ValueCodec.toCmo(x), CmoZZ.of(2));
         Algebra alg = new Algebra(order, new org.ox4j.server.eval.Interruption());
-        assertThat(codec.fromCmo(r)).isEqualTo(alg.div(x, Num.of(2)));
-        Cmo bad = new CmoRational(CmoZZ.of(1), ValueCodec.toCmo(x));
+        assertThat(codec.fromCmo(r)).isEqualTo(alg.div(x, Num.of(2))).isInstanceOf(Poly.class);
+        Cmo f = new CmoRational(CmoZZ.of(1), ValueCodec.toCmo(x));
+        Value back = codec.fromCmo(f);
+        assertThat(back).isInstanceOf(Rat.class);
+        assertThat(ValueCodec.toCmo(back)).isEqualTo(f);
+        Cmo bad = new CmoRational(CmoString.of("x"), ValueCodec.toCmo(x));
         assertThatThrownBy(() -> codec.fromCmo(bad)).isInstanceOf(EvaluationException.class)
                 .hasMessageContaining("CMO_RATIONAL");
     }

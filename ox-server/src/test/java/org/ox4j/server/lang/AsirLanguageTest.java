@@ -29,6 +29,28 @@ class AsirLanguageTest {
     }
 
     @Test
+    void rationalFunctionsAreBuiltAsAsirBuildsThem() {
+        // no cancellation in the arithmetic (Asir's addr/mulr/divr), only in red()
+        assertThat(show("1/(x+1)+1/(x-1);")).isEqualTo("(2*x)/(x^2-1)");
+        assertThat(show("(x^2-1)/(x-1);")).isEqualTo("(x^2-1)/(x-1)");
+        assertThat(show("red((x^2-1)/(x-1));")).isEqualTo("x+1");
+        assertThat(show("red((2*x+2)/(4*x^2-4));")).isEqualTo("(1/2)/(x-1)");
+        assertThat(show("red((-x)/(-x-1));")).isEqualTo("(x)/(x+1)");
+        assertThat(show("(1/x)*x;")).isEqualTo("(x)/(x)");
+        assertThat(show("1/x - 1/x;")).isEqualTo("0");
+        assertThat(show("((x+1)/y)^2;")).isEqualTo("(x^2+2*x+1)/(y^2)");
+        assertThat(show("x^(-2);")).isEqualTo("(1)/(x^2)");
+        assertThat(show("(x/2)/3;")).isEqualTo("1/6*x");
+        assertThat(show("(1/x)/2;")).isEqualTo("(1)/(2*x)");
+        assertThat(show("R = (x+1)/(x-1); [nm(R), dn(R), type(R), type(x), nm(2/3), dn(x)];"))
+                .isEqualTo("[x+1,x-1,3,2,2,1]");
+        assertThat(show("(x+1)/(x-1) == (x+1)/(x-1);")).isEqualTo("1");
+        assertThat(show("(2*x)/(2*y) == x/y;")).isEqualTo("0");
+        assertThatThrownBy(() -> show("1/(x-x);")).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("division by 0");
+    }
+
+    @Test
     void mapQsortEvalStrAndStrtovFollowAsir() {
         assertThat(show("map(deg, [x^2+1, x^5*y, 3], x);")).isEqualTo("[2,5,0]");
         assertThat(show("def sq(A) { return A*A; } map(sq, [1, -2, x+1]);")).isEqualTo("[1,4,x^2+2*x+1]");

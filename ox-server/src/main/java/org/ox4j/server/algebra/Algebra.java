@@ -159,6 +159,10 @@ public final class Algebra {
         if (a instanceof Num x && b instanceof Num y) {
             return x.add(y);
         }
+        if (a instanceof Complex || b instanceof Complex) {
+            ComplexPair p = complex("add", a, b);
+            return p.x().add(p.y());
+        }
         Real r = real(a, b, Double::sum);
         if (r != null) {
             return r;
@@ -178,6 +182,10 @@ public final class Algebra {
         if (a instanceof Num x && b instanceof Num y) {
             return x.subtract(y);
         }
+        if (a instanceof Complex || b instanceof Complex) {
+            ComplexPair p = complex("sub", a, b);
+            return p.x().subtract(p.y());
+        }
         Real r = real(a, b, (x, y) -> x - y);
         if (r != null) {
             return r;
@@ -193,6 +201,10 @@ public final class Algebra {
     public Value mul(Value a, Value b) {
         if (a instanceof Num x && b instanceof Num y) {
             return x.multiply(y);
+        }
+        if (a instanceof Complex || b instanceof Complex) {
+            ComplexPair p = complex("mul", a, b);
+            return p.x().multiply(p.y());
         }
         Real r = real(a, b, (x, y) -> x * y);
         if (r != null) {
@@ -233,6 +245,9 @@ public final class Algebra {
         if (a instanceof Rat q) {
             return Rat.of(neg(q.numerator()), q.denominator());
         }
+        if (a instanceof Complex c) {
+            return c.negate();
+        }
         throw invalid("neg");
     }
 
@@ -251,6 +266,10 @@ public final class Algebra {
         noRealCoefficients("div", a, b);
         if (b.isZero()) {
             throw new EvaluationException("div : division by 0");
+        }
+        if (a instanceof Complex || b instanceof Complex) {
+            ComplexPair p = complex("div", a, b);
+            return p.x().divide(p.y());
         }
         if (a.isZero() && (a instanceof Num || a instanceof Poly || a instanceof Rat)) {
             return Value.ZERO;
@@ -288,6 +307,28 @@ public final class Algebra {
             throw new EvaluationException("div : the divisor does not divide the dividend");
         }
         return al.value(q);
+    }
+
+    /** Two operands of which one is complex, both as complex numbers. */
+    private record ComplexPair(Complex x, Complex y) {
+    }
+
+    /** Complex numbers meet rationals only: complex coefficients of polynomials are not supported. */
+    private static ComplexPair complex(String op, Value a, Value b) {
+        return new ComplexPair(asComplex(op, a), asComplex(op, b));
+    }
+
+    private static Complex asComplex(String op, Value v) {
+        if (v instanceof Complex c) {
+            return c;
+        }
+        if (v instanceof Num n) {
+            return Complex.lift(n);
+        }
+        if (v instanceof Poly || v instanceof Rat) {
+            throw new EvaluationException(op + " : complex coefficients in polynomials are not supported");
+        }
+        throw invalid(op);
     }
 
     /** {@code a ± b} when one of them is a rational function, as Asir's addr/subr (no cancellation). */
@@ -337,6 +378,9 @@ public final class Algebra {
      */
     public static final long MAX_POWER_BITS = 1L << 25;
 
+    /** Largest exponent of a complex number (computed by repeated products). */
+    private static final int MAX_COMPLEX_POWER = 1 << 16;
+
     /** {@code a^e} for an integer {@code e} (negative only for non-zero numbers); checks the interrupt flag. */
     public Value pow(Value a, Value e) {
         if (!(e instanceof Num n) || !n.isInteger()) {
@@ -362,6 +406,17 @@ public final class Algebra {
             }
             interruption.check();
             return base.pow(Math.abs(k));
+        }
+        if (a instanceof Complex c) {
+            if (Math.abs((long) k) > MAX_COMPLEX_POWER) {
+                throw new EvaluationException("pow : exponent too large for a complex number");
+            }
+            Value r = Num.of(1);
+            for (long i = 0; i < Math.abs((long) k); i++) {
+                interruption.check();
+                r = mul(r, c);
+            }
+            return k < 0 ? div(Num.of(1), r) : r;
         }
         if (a instanceof Poly p && k >= 0) {
             return Poly.of(p.variables(), p.kernel().pow(k, interrupt(), THREADS));

@@ -13,6 +13,7 @@ import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoQQ;
+import org.ox4j.cmo.CmoComplex;
 import org.ox4j.cmo.CmoRational;
 import org.ox4j.cmo.CmoRecursivePolynomial;
 import org.ox4j.cmo.CmoString;
@@ -26,9 +27,10 @@ import org.ox4j.server.eval.EvaluationException;
  * {@code CMO_ZZ}, other rationals → reduced {@code CMO_QQ}, polynomials → {@code CMO_RECURSIVE_POLYNOMIAL} over
  * exactly the variables that occur (session order, highest first) with nested
  * {@code CMO_POLYNOMIAL_IN_ONE_VARIABLE} terms in decreasing degree, rational functions →
- * {@code CMO_RATIONAL(numerator, denominator)}. Input accepts every number form, recursive polynomials in any
+ * {@code CMO_RATIONAL(numerator, denominator)}, complex numbers → {@code CMO_COMPLEX(re, im)}. Input accepts every number form, recursive polynomials in any
  * variable order (INDETERMINATE or bare STRING names), distributed polynomials, lists, strings and
- * {@code CMO_RATIONAL} (divided as Asir divides); any other CMO becomes an {@link Opaque} value returned unchanged.
+ * {@code CMO_RATIONAL} (divided as Asir divides), {@code CMO_COMPLEX} with rational parts; any other CMO becomes
+ * an {@link Opaque} value returned unchanged.
  */
 public final class ValueCodec {
     private final VariableOrder order;
@@ -80,6 +82,10 @@ public final class ValueCodec {
         }
         if (cmo instanceof CmoRational r) {
             return fromRational(r);
+        }
+        if (cmo instanceof CmoComplex c && fromCmo(c.real()) instanceof Num re
+                && fromCmo(c.imaginary()) instanceof Num im) {
+            return Complex.of(re, im);
         }
         return new Opaque(cmo);
     }
@@ -166,6 +172,9 @@ public final class ValueCodec {
         }
         if (v instanceof Rat r) {
             return new CmoRational(toCmo(r.numerator()), toCmo(r.denominator()));
+        }
+        if (v instanceof Complex c) {
+            return new CmoComplex(number(c.re()), number(c.im()));
         }
         return ((Opaque) v).cmo();
     }

@@ -28,6 +28,8 @@ public final class ValuePrinter {
             sb.append(n);
         } else if (v instanceof Real r) {
             sb.append(r.printed());
+        } else if (v instanceof Complex c) {
+            sb.append(c);
         } else if (v instanceof Str s) {
             sb.append(s.value());
         } else if (v instanceof Lst l) {

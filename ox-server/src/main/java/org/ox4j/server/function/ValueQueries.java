@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import org.ox4j.algebra.QPoly;
 import org.ox4j.server.algebra.Algebra;
+import org.ox4j.server.algebra.Complex;
 import org.ox4j.server.algebra.Dp;
 import org.ox4j.server.algebra.Lst;
 import org.ox4j.server.algebra.Num;
@@ -39,6 +40,12 @@ final class ValueQueries {
                 "dn(A): denominator of a number or rational function (1 for a polynomial)",
                 (a, alg, c) -> a.get(0) instanceof Num n ? Num.of(n.denominator())
                         : a.get(0) instanceof Rat r ? r.denominator() : denominatorOfPolynomial(a.get(0)));
+        BuiltinFunctions.reg(registry, "real", 1, 1, "real(A): the real part of a number",
+                (a, alg, c) -> a.get(0) instanceof Complex z ? z.re() : number(a.get(0), "real"));
+        BuiltinFunctions.reg(registry, "imag", 1, 1, "imag(A): the imaginary part of a number",
+                (a, alg, c) -> a.get(0) instanceof Complex z ? z.im() : zeroOf(number(a.get(0), "imag")));
+        BuiltinFunctions.reg(registry, "conj", 1, 1, "conj(A): the complex conjugate of a number",
+                (a, alg, c) -> a.get(0) instanceof Complex z ? z.conjugate() : number(a.get(0), "conj"));
         BuiltinFunctions.reg(registry, "nmono", 1, 1, "nmono(P): number of monomials of P",
                 (a, alg, c) -> Num.of(nmono(a.get(0))));
         BuiltinFunctions.reg(registry, "vars", 1, 1, "vars(A): the variables of A, highest first",
@@ -59,7 +66,7 @@ final class ValueQueries {
         if (v.isZero()) {
             return 0;
         }
-        if (v instanceof Num || v instanceof Real) {
+        if (v instanceof Num || v instanceof Real || v instanceof Complex) {
             return 1;
         }
         if (v instanceof Poly) {
@@ -106,6 +113,17 @@ final class ValueQueries {
             pdn = alg.neg(pdn);
         }
         return Rat.of(pnm, pdn);
+    }
+
+    private static Value number(Value v, String op) {
+        if (v instanceof Num || v instanceof Real) {
+            return v;
+        }
+        throw Algebra.invalid(op);
+    }
+
+    private static Value zeroOf(Value number) {
+        return number instanceof Real ? new Real(0) : Value.ZERO;
     }
 
     private static Value polynomial(Value v, String op) {

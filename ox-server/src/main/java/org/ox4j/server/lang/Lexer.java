@@ -54,6 +54,17 @@ final class Lexer {
                 }
                 out.add(new Token(real ? Token.Kind.REAL : Token.Kind.NUMBER, src.substring(start, pos), start, line,
                         col));
+            } else if (c == '@') {
+                // Asir's named constants; ox4j knows the imaginary unit
+                pos++;
+                while (pos < src.length() && Character.isLetterOrDigit(src.charAt(pos))) {
+                    pos++;
+                }
+                String name = src.substring(start, pos);
+                if (!name.equals("@i")) {
+                    throw SyntaxErrors.at(src, start, line, col, "unknown constant " + name + " (ox4j knows @i)");
+                }
+                out.add(new Token(Token.Kind.CONSTANT, name, start, line, col));
             } else if (c == '"') {
                 out.add(new Token(Token.Kind.STRING, string(), start, line, col));
             } else if (Character.isLetter(c) || c == '_') {

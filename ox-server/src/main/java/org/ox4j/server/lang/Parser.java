@@ -321,6 +321,8 @@ final class Parser {
                 return new Node.Literal(t, new org.ox4j.server.algebra.Real(Double.parseDouble(t.text())));
             case STRING:
                 return new Node.Literal(t, new Str(t.text()));
+            case CONSTANT:
+                return new Node.Literal(t, org.ox4j.server.algebra.Complex.I);
             case VARIABLE:
                 if (peek().is("(")) {
                     throw error(t, "a function name must start with a lower-case letter");

@@ -3,7 +3,7 @@ package org.ox4j.server.lang;
 /** A lexical token with its 1-based position in the source. */
 record Token(Kind kind, String text, int offset, int line, int column) {
     enum Kind {
-        NUMBER, REAL, STRING, IDENT, VARIABLE, SYMBOL, KEYWORD, END
+        NUMBER, REAL, CONSTANT, STRING, IDENT, VARIABLE, SYMBOL, KEYWORD, END
     }
 
     boolean is(String symbol) {

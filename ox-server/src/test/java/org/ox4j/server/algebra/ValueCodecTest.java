@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoComplex;
 import org.ox4j.cmo.CmoIndeterminate;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
@@ -93,6 +94,15 @@ class ValueCodecTest {
         Value v = codec.fromCmo(q);
         assertThat(v).isInstanceOf(Poly.class);
         assertThat(((Poly) v).variables()).containsExactly("y");
+    }
+
+    @Test
+    void complexNumbersTravelAsCmoComplexWithNullForAZeroPart() {
+        Value z = Complex.of(Num.of(0), Num.of(-3));
+        Cmo c = ValueCodec.toCmo(z);
+        assertThat(c).isEqualTo(new CmoComplex(CmoNull.INSTANCE, CmoZZ.of(-3)));
+        assertThat(codec.fromCmo(c)).isEqualTo(z);
+        assertThat(codec.fromCmo(new CmoComplex(CmoZZ.of(2), CmoNull.INSTANCE))).isEqualTo(Num.of(2));
     }
 
     @Test

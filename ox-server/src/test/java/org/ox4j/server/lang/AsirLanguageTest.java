@@ -29,6 +29,24 @@ class AsirLanguageTest {
     }
 
     @Test
+    void complexNumbersWithRationalPartsFollowAsir() {
+        assertThat(show("@i;")).isEqualTo("(1*@i)");
+        assertThat(show("@i^2;")).isEqualTo("-1");
+        assertThat(show("(1+2*@i)*(3-@i);")).isEqualTo("(5+5*@i)");
+        assertThat(show("1-@i;")).isEqualTo("(1-1*@i)");
+        assertThat(show("(1+@i)/(1-@i);")).isEqualTo("(1*@i)");
+        assertThat(show("1/(2*@i);")).isEqualTo("(-1/2*@i)");
+        assertThat(show("(1+@i)^4;")).isEqualTo("-4");
+        assertThat(show("(1+@i)^(-1);")).isEqualTo("(1/2-1/2*@i)");
+        assertThat(show("Z = 3/2-5*@i; [real(Z), imag(Z), conj(Z), type(Z), real(7), imag(7)];"))
+                .isEqualTo("[3/2,-5,(3/2+5*@i),1,7,0]");
+        assertThat(show("(2+@i) == 2+@i;")).isEqualTo("1");
+        assertThatThrownBy(() -> show("x+@i;")).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("complex coefficients in polynomials are not supported");
+        assertThatThrownBy(() -> show("@pi;")).hasMessageContaining("unknown constant @pi");
+    }
+
+    @Test
     void rationalFunctionsAreBuiltAsAsirBuildsThem() {
         // no cancellation in the arithmetic (Asir's addr/mulr/divr), only in red()
         assertThat(show("1/(x+1)+1/(x-1);")).isEqualTo("(2*x)/(x^2-1)");

@@ -169,6 +169,11 @@ public final class Algebra {
         }
         noRealCoefficients("add", a, b);
         if (a instanceof Str x && b instanceof Str y) {
+            long length = (long) x.value().length() + y.value().length();
+            if (length > MAX_STRING_CHARS) {
+                throw new EvaluationException("add : the string would have " + length + " characters (limit: "
+                        + MAX_STRING_CHARS + ")");
+            }
             return new Str(x.value() + y.value());
         }
         if (a instanceof Rat || b instanceof Rat) {
@@ -225,7 +230,11 @@ public final class Algebra {
             return scale(p, y);
         }
         Aligned al = align("mul", a, b);
-        return al.value(al.polys().get(0).multiply(al.polys().get(1), interrupt(), THREADS));
+        QPoly f = al.polys().get(0);
+        QPoly g = al.polys().get(1);
+        double bound = Math.min((double) f.size() * g.size(), box(f, g, 1));
+        checkTerms("mul", bound);
+        return al.value(f.multiply(g, interrupt(), THREADS));
     }
 
     private static Value scale(Poly p, Num c) {
@@ -378,6 +387,45 @@ public final class Algebra {
      */
     public static final long MAX_POWER_BITS = 1L << 25;
 
+    /**
+     * Most terms a product or power may have (16 Mi terms, gigabytes with big coefficients): a result that could be
+     * larger is refused before it is computed, so a hostile program gets an error instead of exhausting the heap.
+     */
+    public static final double MAX_TERMS = 1 << 24;
+    /** Longest string the language builds (64 Mi characters, the default message limit). */
+    public static final long MAX_STRING_CHARS = 1L << 26;
+
+    private static void checkTerms(String op, double bound) {
+        if (bound > MAX_TERMS) {
+            throw new EvaluationException(op + " : the result could have about " + String.format("%.3g", bound)
+                    + " terms (limit: " + (long) MAX_TERMS + ")");
+        }
+    }
+
+    /**
+     * Monomials in the box that bounds the product of {@code f} and {@code g} raised to {@code times}·2 (for a
+     * product: 1): per variable, the sum of the degrees (times the multiplier) plus one.
+     */
+    private static double box(QPoly f, QPoly g, double times) {
+        double n = 1;
+        for (int v = 0; v < f.layout().variables(); v++) {
+            n *= (f.degree(v) + g.degree(v)) * times + 1;
+        }
+        return n;
+    }
+
+    /** Multisets of size {@code k} from {@code t} terms, C(t+k-1, k): the most terms of a t-term polynomial^k. */
+    private static double multisets(int t, int k) {
+        double c = 1;
+        for (int i = 1; i <= Math.min(k, t - 1); i++) {
+            c = c * (k + i) / i;
+            if (c > MAX_TERMS * 2) {
+                return c;
+            }
+        }
+        return c;
+    }
+
     /** Largest exponent of a complex number (computed by repeated products). */
     private static final int MAX_COMPLEX_POWER = 1 << 16;
 
@@ -419,7 +467,9 @@ public final class Algebra {
             return k < 0 ? div(Num.of(1), r) : r;
         }
         if (a instanceof Poly p && k >= 0) {
-            return Poly.of(p.variables(), p.kernel().pow(k, interrupt(), THREADS));
+            QPoly q = p.kernel();
+            checkTerms("pow", Math.min(multisets(q.size(), k), box(q, q, k / 2.0)));
+            return Poly.of(p.variables(), q.pow(k, interrupt(), THREADS));
         }
         if (a instanceof Poly || a instanceof Rat) {
             // Asir's pwrr: numerator and denominator raised, swapped for a negative exponent

@@ -29,6 +29,21 @@ class AsirLanguageTest {
     }
 
     @Test
+    void valuesThatCouldExhaustTheHeapAreRefusedBeforeTheyAreBuilt() {
+        assertThatThrownBy(() -> show("S = \"ab\"; for (I = 0; I < 40; I++) S = S + S;"))
+                .isInstanceOf(EvaluationException.class).hasMessageContaining("add : the string would have");
+        assertThatThrownBy(() -> show("(x+y+z+u+v+w)^200;")).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("pow : the result could have about");
+        assertThatThrownBy(() -> show("P = (x+1)^300*(y+1)^300; P*(z+1)^300;"))
+                .isInstanceOf(EvaluationException.class).hasMessageContaining("mul : the result could have about");
+        // near the limits, what fits is still computed
+        assertThat(show("nmono((x+y+z)^40);")).isEqualTo("861");
+        assertThat(show("nmono((x+1)^300*(y+1)^300);")).isEqualTo("90601");
+        assertThat(show("F = (1+x+y+z+t)^8; nmono(F*(F+1));")).isEqualTo("4845");
+        assertThat(show("S = \"ab\"; for (I = 0; I < 20; I++) S = S + S; str_len(S);")).isEqualTo("2097152");
+    }
+
+    @Test
     void complexNumbersWithRationalPartsFollowAsir() {
         assertThat(show("@i;")).isEqualTo("(1*@i)");
         assertThat(show("@i^2;")).isEqualTo("-1");

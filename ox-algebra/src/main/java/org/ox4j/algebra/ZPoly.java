@@ -583,6 +583,9 @@ public final class ZPoly {
         if (k < 0) {
             throw new ArithmeticException("negative exponent");
         }
+        if (UnivariatePower.suits(this, k)) {
+            return UnivariatePower.pow(this, k, interrupt);
+        }
         ZPoly result = constant(layout, BigInteger.ONE);
         ZPoly b = this;
         while (k > 0) {

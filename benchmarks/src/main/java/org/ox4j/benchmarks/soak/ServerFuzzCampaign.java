@@ -263,7 +263,9 @@ final class ServerFuzzCampaign {
         @Override
         public void close() throws IOException {
             try (Socket c = control; Socket d = data) {
-                d.shutdownOutput();
+                d.shutdownOutput(); // the master's end: a form-b server then ends
+            } catch (IOException e) {
+                // the server closed first; both sockets are closed all the same
             }
         }
     }

@@ -159,6 +159,9 @@ public final class Algebra {
         if (a instanceof Num x && b instanceof Num y) {
             return x.add(y);
         }
+        if (isArray(a) || isArray(b)) {
+            return elementwise("add", a, b, this::add);
+        }
         if (a instanceof Complex || b instanceof Complex) {
             ComplexPair p = complex("add", a, b);
             return p.x().add(p.y());
@@ -187,6 +190,9 @@ public final class Algebra {
         if (a instanceof Num x && b instanceof Num y) {
             return x.subtract(y);
         }
+        if (isArray(a) || isArray(b)) {
+            return elementwise("sub", a, b, this::sub);
+        }
         if (a instanceof Complex || b instanceof Complex) {
             ComplexPair p = complex("sub", a, b);
             return p.x().subtract(p.y());
@@ -206,6 +212,9 @@ public final class Algebra {
     public Value mul(Value a, Value b) {
         if (a instanceof Num x && b instanceof Num y) {
             return x.multiply(y);
+        }
+        if (isArray(a) || isArray(b)) {
+            return LinearAlgebra.multiply(this, a, b);
         }
         if (a instanceof Complex || b instanceof Complex) {
             ComplexPair p = complex("mul", a, b);
@@ -257,6 +266,9 @@ public final class Algebra {
         if (a instanceof Complex c) {
             return c.negate();
         }
+        if (isArray(a)) {
+            return LinearAlgebra.map(a, this::neg);
+        }
         throw invalid("neg");
     }
 
@@ -275,6 +287,14 @@ public final class Algebra {
         noRealCoefficients("div", a, b);
         if (b.isZero()) {
             throw new EvaluationException("div : division by 0");
+        }
+        if (isArray(a) && !isArray(b)) {
+            // Asir's divvect/divmat: times the reciprocal of the scalar
+            Value inverse = div(Num.of(1), b);
+            return LinearAlgebra.map(a, e -> mul(e, inverse));
+        }
+        if (isArray(b)) {
+            throw invalid("div");
         }
         if (a instanceof Complex || b instanceof Complex) {
             ComplexPair p = complex("div", a, b);
@@ -316,6 +336,32 @@ public final class Algebra {
             throw new EvaluationException("div : the divisor does not divide the dividend");
         }
         return al.value(q);
+    }
+
+    /** The determinant of a square matrix of numbers and polynomials ({@link Bareiss}). */
+    public Value det(Value m) {
+        if (!(m instanceof Mat mat)) {
+            throw invalid("det");
+        }
+        return Bareiss.determinant(this, mat);
+    }
+
+    private static boolean isArray(Value v) {
+        return v instanceof Vect || v instanceof Mat;
+    }
+
+    /**
+     * A sum or difference of vectors or matrices of one shape, element by element; a 0 operand leaves the other as
+     * it is (negated for 0 − A), as Asir's addvect/addmat treat the null object.
+     */
+    private Value elementwise(String op, Value a, Value b, java.util.function.BinaryOperator<Value> f) {
+        if (a.isZero()) {
+            return op.equals("sub") ? neg(b) : b;
+        }
+        if (b.isZero()) {
+            return a;
+        }
+        return LinearAlgebra.zip(op, a, b, f);
     }
 
     /** Two operands of which one is complex, both as complex numbers. */

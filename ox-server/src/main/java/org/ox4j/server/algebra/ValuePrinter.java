@@ -45,6 +45,21 @@ public final class ValuePrinter {
             sb.append(poly(p.kernel(), p.variables()));
         } else if (v instanceof Dp d) {
             dp(d, sb);
+        } else if (v instanceof Vect vec) {
+            // Asir: "[ " and each element followed by a blank, then "]"
+            sb.append("[ ");
+            for (Value e : vec.elements()) {
+                print(e, sb);
+                sb.append(' ');
+            }
+            sb.append(']');
+        } else if (v instanceof Mat m) {
+            for (int i = 0; i < m.rows(); i++) {
+                if (i > 0) {
+                    sb.append('\n');
+                }
+                print(m.row(i), sb);
+            }
         } else if (v instanceof Rat r) {
             // Asir writes both parts in parentheses, whatever they are
             sb.append('(');

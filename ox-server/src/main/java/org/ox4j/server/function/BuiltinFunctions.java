@@ -16,6 +16,7 @@ import org.ox4j.server.algebra.Polynomials;
 import org.ox4j.server.algebra.Str;
 import org.ox4j.server.algebra.TermOrder;
 import org.ox4j.server.algebra.Value;
+import org.ox4j.server.algebra.Vect;
 import org.ox4j.server.algebra.ValueCodec;
 import org.ox4j.server.algebra.ValuePrinter;
 import org.ox4j.server.eval.EvaluationException;
@@ -114,6 +115,7 @@ public final class BuiltinFunctions {
         IntegerFunctions.register(registry);
         StringFunctions.register(registry);
         DistributedFunctions.register(registry);
+        ArrayFunctions.register(registry);
         ModularGroebnerFunctions.register(registry);
         // lists and strings
         reg(registry, "length", 1, 1, "length(L): number of elements (or characters)", BuiltinFunctions::length);
@@ -266,6 +268,9 @@ public final class BuiltinFunctions {
         }
         if (a.get(0) instanceof Str s) {
             return Num.of(s.value().length());
+        }
+        if (a.get(0) instanceof Vect v) {
+            return Num.of(v.size());
         }
         throw Algebra.invalid("length");
     }

@@ -10,6 +10,7 @@ import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.Complex;
 import org.ox4j.server.algebra.Dp;
 import org.ox4j.server.algebra.Lst;
+import org.ox4j.server.algebra.Mat;
 import org.ox4j.server.algebra.Num;
 import org.ox4j.server.algebra.Poly;
 import org.ox4j.server.algebra.Polynomials;
@@ -17,6 +18,7 @@ import org.ox4j.server.algebra.Rat;
 import org.ox4j.server.algebra.Real;
 import org.ox4j.server.algebra.Str;
 import org.ox4j.server.algebra.Value;
+import org.ox4j.server.algebra.Vect;
 
 /**
  * Asir's queries on values, with its conventions (builtin/type.c, rat.c, miscf.c, var.c, poly.c, fctr.c,
@@ -77,6 +79,12 @@ final class ValueQueries {
         }
         if (v instanceof Lst) {
             return 4;
+        }
+        if (v instanceof Vect) {
+            return 5;
+        }
+        if (v instanceof Mat) {
+            return 6;
         }
         if (v instanceof Str) {
             return 7;

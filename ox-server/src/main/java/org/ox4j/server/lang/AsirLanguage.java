@@ -8,12 +8,14 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.Lst;
+import org.ox4j.server.algebra.Mat;
 import org.ox4j.server.algebra.Num;
 import org.ox4j.server.algebra.Poly;
 import org.ox4j.server.algebra.Str;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.algebra.ValueCodec;
 import org.ox4j.server.algebra.ValuePrinter;
+import org.ox4j.server.algebra.Vect;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.FunctionSpec;
@@ -315,30 +317,60 @@ public final class AsirLanguage implements LocalLanguage {
             scope.set(name, replaced(at, scope.get(name), idx, 0, v));
         }
 
+        /** Index {@code index} of a list, a vector or (a row of) a matrix, checked against its length. */
         private int position(Token at, Value container, Value index) {
-            if (!(container instanceof Lst l)) {
-                throw runtime(at, "only lists can be indexed here");
+            int length;
+            if (container instanceof Lst l) {
+                length = l.size();
+            } else if (container instanceof Vect v) {
+                length = v.size();
+            } else if (container instanceof Mat m) {
+                length = m.rows();
+            } else {
+                throw runtime(at, "only lists, vectors and matrices can be indexed");
             }
             if (!(index instanceof Num k) || !k.intValue().isPresent()) {
                 throw runtime(at, "an index must be an integer");
             }
             int i = k.intValue().getAsInt();
-            if (i < 0 || i >= l.size()) {
-                throw runtime(at, "index " + i + " out of range (length " + l.size() + ")");
+            if (i < 0 || i >= length) {
+                throw runtime(at, "index " + i + " out of range (length " + length + ")");
             }
             return i;
         }
 
+        /** Element {@code index} of a list or vector, or row {@code index} of a matrix (a vector). */
         private Value element(Token at, Value container, Value index) {
-            return ((Lst) container).get(position(at, container, index));
+            int i = position(at, container, index);
+            if (container instanceof Lst l) {
+                return l.get(i);
+            }
+            if (container instanceof Vect v) {
+                return v.get(i);
+            }
+            return ((Mat) container).row(i);
         }
 
         /** {@code container} with the element at {@code idx[from..]} replaced by {@code v} (copies on the way). */
         private Value replaced(Token at, Value container, List<Value> idx, int from, Value v) {
             int i = position(at, container, idx.get(from));
-            List<Value> out = new java.util.ArrayList<>(((Lst) container).elements());
-            out.set(i, from + 1 == idx.size() ? v : replaced(at, out.get(i), idx, from + 1, v));
-            return new Lst(out);
+            boolean last = from + 1 == idx.size();
+            if (container instanceof Mat m) {
+                if (last) {
+                    if (!(v instanceof Vect row) || row.size() != m.cols()) {
+                        throw runtime(at, "a row of a " + m.rows() + "x" + m.cols() + " matrix must be a vector of "
+                                + m.cols() + " elements");
+                    }
+                    return m.withRow(i, row);
+                }
+                int j = position(at, m.row(i), idx.get(from + 1));
+                Value cell = from + 2 == idx.size() ? v : replaced(at, m.get(i, j), idx, from + 2, v);
+                return m.with(i, j, cell);
+            }
+            List<Value> out = new java.util.ArrayList<>(container instanceof Lst l ? l.elements()
+                    : ((Vect) container).elements());
+            out.set(i, last ? v : replaced(at, out.get(i), idx, from + 1, v));
+            return container instanceof Lst ? new Lst(out) : new Vect(out);
         }
 
         private Value binary(Node.Binary b, Scope scope) {

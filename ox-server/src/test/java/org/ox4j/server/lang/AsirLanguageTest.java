@@ -29,6 +29,35 @@ class AsirLanguageTest {
     }
 
     @Test
+    void vectorsAndMatricesFollowAsir() {
+        assertThat(show("newvect(3);")).isEqualTo("[ 0 0 0 ]");
+        assertThat(show("V = newvect(3, [1, x]); V[2] = 5; V[0] += 1; [V[0], V[1], V[2], size(V), length(V), type(V)];"))
+                .isEqualTo("[2,x,5,[3],3,5]");
+        assertThat(show("V = ltov([1, 2, 3]); vtol(2*V + V);")).isEqualTo("[3,6,9]");
+        assertThat(show("ltov([1, 2]) / 2;")).isEqualTo("[ 1/2 1 ]");
+        assertThat(show("newmat(2, 2, [[1, 2], [3, 4]]);")).isEqualTo("[ 1 2 ]\n[ 3 4 ]");
+        assertThat(show("M = newmat(2, 2, [[1, 2], [3, 4]]); M * M;")).isEqualTo("[ 7 10 ]\n[ 15 22 ]");
+        assertThat(show("M = newmat(2, 3, [[1, 2, 3], [4, 5, 6]]); [size(M), type(M), vtol(M * ltov([1, 0, -1])),"
+                + " vtol(ltov([1, 1]) * M), vtol(M[1])];")).isEqualTo("[[2,3],6,[-2,-2],[5,7,9],[4,5,6]]");
+        assertThat(show("M = newmat(2, 2); M[0][1] = x; M[1] = ltov([y, 1]); M;")).isEqualTo("[ 0 x ]\n[ y 1 ]");
+        assertThat(show("M = newmat(2, 2, [[1, 2], [3, 4]]); M - M == newmat(2, 2);")).isEqualTo("1");
+        assertThat(show("det(newmat(3, 3, [[2, 0, 1], [1, 3, 2], [1, 1, 2]]));")).isEqualTo("6");
+        assertThat(show("det(newmat(2, 2, [[x, y], [y, x]]));")).isEqualTo("x^2-y^2");
+        assertThat(show("det(newmat(3, 3, [[0, 1, 2], [1, 0, 3], [4, -3, 8]]));")).isEqualTo("-2");
+        assertThat(show("det(newmat(2, 2, [[1, 2], [2, 4]]));")).isEqualTo("0");
+        assertThat(show("newmat(1, 1, [[1, 2]]);")).isEqualTo("[ 0 ]");
+        assertThatThrownBy(() -> show("ltov([1]) * ltov([2]);")).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("a vector times a vector is not defined");
+        assertThatThrownBy(() -> show("newmat(2, 3) * newmat(2, 3);")).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("mulmat : size mismatch");
+        assertThatThrownBy(() -> show("det(newmat(2, 3));")).hasMessageContaining("det : non-square matrix");
+        assertThatThrownBy(() -> show("newvect(10^12);")).hasMessageContaining("exceed the limit");
+        assertThatThrownBy(() -> show("V = newvect(2); V[2];")).hasMessageContaining("index 2 out of range");
+        assertThatThrownBy(() -> lang.execute("newvect(2);", ctx)).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("cannot convert to CMO object");
+    }
+
+    @Test
     void valuesThatCouldExhaustTheHeapAreRefusedBeforeTheyAreBuilt() {
         assertThatThrownBy(() -> show("S = \"ab\"; for (I = 0; I < 40; I++) S = S + S;"))
                 .isInstanceOf(EvaluationException.class).hasMessageContaining("add : the string would have");

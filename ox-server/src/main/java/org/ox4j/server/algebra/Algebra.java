@@ -338,6 +338,31 @@ public final class Algebra {
         return al.value(q);
     }
 
+    /**
+     * The resultant of {@code p} and {@code q} with respect to the variable {@code v}: the determinant of their
+     * Sylvester matrix (coefficients of p, highest degree first, in the first deg q rows), by {@link Bareiss}.
+     */
+    public Value resultant(String v, Value p, Value q) {
+        int m = ((Num) Polynomials.deg(p, Poly.variable(v))).intValue().orElseThrow();
+        int n = ((Num) Polynomials.deg(q, Poly.variable(v))).intValue().orElseThrow();
+        int size = m + n;
+        if ((double) size * size > MAX_TERMS) {
+            throw new EvaluationException("res : degrees " + m + " and " + n + " are too large");
+        }
+        List<Value> cells = new ArrayList<>(java.util.Collections.nCopies(size * size, Value.ZERO));
+        for (int row = 0; row < n; row++) {
+            for (int d = m; d >= 0; d--) {
+                cells.set(row * size + row + (m - d), Polynomials.coef(p, Num.of(d), Poly.variable(v)));
+            }
+        }
+        for (int row = 0; row < m; row++) {
+            for (int d = n; d >= 0; d--) {
+                cells.set((n + row) * size + row + (n - d), Polynomials.coef(q, Num.of(d), Poly.variable(v)));
+            }
+        }
+        return Bareiss.determinant(this, new Mat(size, size, cells));
+    }
+
     /** The determinant of a square matrix of numbers and polynomials ({@link Bareiss}). */
     public Value det(Value m) {
         if (!(m instanceof Mat mat)) {

@@ -58,6 +58,16 @@ public final class BuiltinFunctions {
                 (a, alg, c) -> Factoring.fctr(a.get(0), c.interruption()));
         reg(registry, "sqfr", 1, 1, "sqfr(P): square-free factorisation, same shape as fctr",
                 (a, alg, c) -> Factoring.sqfr(a.get(0), c.interruption()));
+        reg(registry, "res", 3, 3, "res(V,P,Q): the resultant of P and Q with respect to V",
+                (a, alg, c) -> {
+                    String v = Polynomials.variableName(a.get(0), "res");
+                    for (Value p : a.subList(1, 3)) {
+                        if (!(p instanceof Num || p instanceof Poly)) {
+                            throw Algebra.invalid("res");
+                        }
+                    }
+                    return alg.resultant(v, a.get(1), a.get(2));
+                });
         reg(registry, "deg", 2, 2, "deg(P,V): degree of P in V", (a, alg, c) -> Polynomials.deg(a.get(0), a.get(1)));
         reg(registry, "coef", 2, 3, "coef(P,D[,V]): coefficient of V^D (V: main variable by default)",
                 (a, alg, c) -> Polynomials.coef(a.get(0), a.get(1), a.size() > 2 ? a.get(2) : null));

@@ -45,6 +45,11 @@ class AsirLanguageTest {
         assertThat(show("det(newmat(2, 2, [[x, y], [y, x]]));")).isEqualTo("x^2-y^2");
         assertThat(show("det(newmat(3, 3, [[0, 1, 2], [1, 0, 3], [4, -3, 8]]));")).isEqualTo("-2");
         assertThat(show("det(newmat(2, 2, [[1, 2], [2, 4]]));")).isEqualTo("0");
+        // resultants: the Sylvester determinant
+        assertThat(show("res(x, x^2-2, x^2-3);")).isEqualTo("1");
+        assertThat(show("res(x, x^2+y, x-z);")).isEqualTo("y+z^2");
+        assertThat(show("res(y, x^2+y^2-1, x-y);")).isEqualTo("2*x^2-1");
+        assertThat(show("res(x, 3, x^2+1);")).isEqualTo("9");
         assertThat(show("newmat(1, 1, [[1, 2]]);")).isEqualTo("[ 0 ]");
         assertThatThrownBy(() -> show("ltov([1]) * ltov([2]);")).isInstanceOf(EvaluationException.class)
                 .hasMessageContaining("a vector times a vector is not defined");

@@ -29,6 +29,9 @@ import org.ox4j.server.eval.EvaluationException;
  * {@link FunctionSpec}; type errors are {@link EvaluationException}s worded like Asir's.
  */
 public final class BuiltinFunctions {
+    /** Where {@code print} writes. */
+    private static final org.apache.logging.log4j.Logger PRINT_LOG = org.apache.logging.log4j.LogManager.getLogger(
+            "org.ox4j.server.print");
     private BuiltinFunctions() {
     }
 
@@ -155,6 +158,14 @@ public final class BuiltinFunctions {
         });
         reg(registry, "rtostr", 1, 1, "rtostr(A): the printed form of A", (a, alg, c) ->
                 new Str(ValuePrinter.print(a.get(0))));
+        reg(registry, "print", 1, 2, "print(A[,NL]): writes A to the server's log (a server has no terminal); 0",
+                (a, alg, c) -> {
+                    // Asir prints to its standard output, which a launched server does not have; bounded in the log
+                    String text = ValuePrinter.print(a.get(0));
+                    PRINT_LOG.info("print: {}", text.length() <= 1000 ? text
+                            : text.substring(0, 1000) + "… (" + text.length() + " characters)");
+                    return Value.ZERO;
+                });
         reg(registry, "error", 1, 1, "error(Msg): raises an error with this message", (a, alg, c) -> {
             throw new EvaluationException(a.get(0) instanceof Str s ? s.value() : ValuePrinter.print(a.get(0)));
         });

@@ -7,13 +7,28 @@ import org.ox4j.server.eval.EvaluationException;
 
 /**
  * Asir's integer functions {@code isqrt} (floor of the square root; a negative argument is an error), {@code inv}
- * (inverse modulo M) and {@code fac} (factorial, bounded so that a hostile argument cannot exhaust memory).
+ * (inverse modulo M), {@code fac} (factorial, bounded so that a hostile argument cannot exhaust memory), and
+ * {@code floor}/{@code ceil} of rationals and doubles.
  */
 final class IntegerFunctions {
     /** The largest n for which fac(n) is computed (n! then has about 2.1·10^6 bits). */
     static final int MAX_FACTORIAL = 100_000;
 
     private IntegerFunctions() {
+    }
+
+    /** A rational or double rounded to an integer in the direction {@code mode}. */
+    private static org.ox4j.server.algebra.Value rounded(org.ox4j.server.algebra.Value v, String op,
+            java.math.RoundingMode mode) {
+        if (v instanceof Num n) {
+            return Num.of(new java.math.BigDecimal(n.numerator()).divide(new java.math.BigDecimal(n.denominator()),
+                    0, mode).toBigIntegerExact());
+        }
+        if (v instanceof org.ox4j.server.algebra.Real r && Double.isFinite(r.value())) {
+            double d = mode == java.math.RoundingMode.FLOOR ? Math.floor(r.value()) : Math.ceil(r.value());
+            return Num.of(new java.math.BigDecimal(d).toBigIntegerExact());
+        }
+        throw org.ox4j.server.algebra.Algebra.invalid(op);
     }
 
     static void register(FunctionRegistry registry) {
@@ -25,6 +40,10 @@ final class IntegerFunctions {
                     }
                     return Num.of(n.sqrt());
                 });
+        BuiltinFunctions.reg(registry, "floor", 1, 1, "floor(A): the largest integer at most the number A",
+                (a, alg, c) -> rounded(a.get(0), "floor", java.math.RoundingMode.FLOOR));
+        BuiltinFunctions.reg(registry, "ceil", 1, 1, "ceil(A): the smallest integer at least the number A",
+                (a, alg, c) -> rounded(a.get(0), "ceil", java.math.RoundingMode.CEILING));
         BuiltinFunctions.reg(registry, "inv", 2, 2, "inv(A,M): the inverse of A modulo M",
                 (a, alg, c) -> {
                     BigInteger x = Polynomials.integer(a.get(0), "inv");

@@ -133,6 +133,9 @@ class AsirLanguageTest {
                 .isEqualTo("[1,x,x^3]");
         assertThatThrownBy(() -> show("qsort([x, 1]);")).isInstanceOf(EvaluationException.class)
                 .hasMessageContaining("qsort : only numbers are ordered");
+        assertThat(show("[floor(7/2), floor(-7/2), ceil(7/2), ceil(-7/2), floor(4), floor(2.5), ceil(-2.5)];"))
+                .isEqualTo("[3,-4,4,-3,4,2,-2]");
+        assertThat(show("def f(X) { print(X); return X + 1; } f(1);")).isEqualTo("2");
         assertThat(show("eval_str(\"1+2*3\");")).isEqualTo("7");
         assertThat(show("Q = 5; eval_str(\"Q^2;\") + 1;")).isEqualTo("26");
         assertThat(show("eval_str(rtostr(x+1)) - x;")).isEqualTo("1");

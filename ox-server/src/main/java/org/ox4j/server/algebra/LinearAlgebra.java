@@ -3,6 +3,7 @@ package org.ox4j.server.algebra;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BinaryOperator;
+import java.util.function.IntFunction;
 import java.util.function.UnaryOperator;
 import org.ox4j.server.eval.EvaluationException;
 
@@ -82,11 +83,9 @@ final class LinearAlgebra {
             for (int i = 0; i < x.rows(); i++) {
                 alg.interruption().check();
                 for (int j = 0; j < y.cols(); j++) {
-                    Value s = Value.ZERO;
-                    for (int k = 0; k < x.cols(); k++) {
-                        s = alg.add(s, alg.mul(x.get(i, k), y.get(k, j)));
-                    }
-                    out.add(s);
+                    int row = i;
+                    int col = j;
+                    out.add(dot(alg, x.cols(), k -> x.get(row, k), k -> y.get(k, col)));
                 }
             }
             return new Mat(x.rows(), y.cols(), out);
@@ -97,11 +96,8 @@ final class LinearAlgebra {
             }
             List<Value> out = new ArrayList<>(x.rows());
             for (int i = 0; i < x.rows(); i++) {
-                Value s = Value.ZERO;
-                for (int k = 0; k < x.cols(); k++) {
-                    s = alg.add(s, alg.mul(x.get(i, k), v.get(k)));
-                }
-                out.add(s);
+                int row = i;
+                out.add(dot(alg, x.cols(), k -> x.get(row, k), v::get));
             }
             return new Vect(out);
         }
@@ -111,14 +107,20 @@ final class LinearAlgebra {
             }
             List<Value> out = new ArrayList<>(y.cols());
             for (int j = 0; j < y.cols(); j++) {
-                Value s = Value.ZERO;
-                for (int k = 0; k < y.rows(); k++) {
-                    s = alg.add(s, alg.mul(v.get(k), y.get(k, j)));
-                }
-                out.add(s);
+                int col = j;
+                out.add(dot(alg, y.rows(), v::get, k -> y.get(k, col)));
             }
             return new Vect(out);
         }
         throw new EvaluationException("mul : a vector times a vector is not defined");
+    }
+
+    /** Σ_{k < n} left(k)·right(k), the left factor first in each product. */
+    private static Value dot(Algebra alg, int n, IntFunction<Value> left, IntFunction<Value> right) {
+        Value s = Value.ZERO;
+        for (int k = 0; k < n; k++) {
+            s = alg.add(s, alg.mul(left.apply(k), right.apply(k)));
+        }
+        return s;
     }
 }

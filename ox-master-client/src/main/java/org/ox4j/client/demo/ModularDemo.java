@@ -25,40 +25,29 @@ import org.ox4j.cmo.text.AsirNotation;
  */
 final class ModularDemo {
     /** Command-line options of the main job. */
-    record Options(int servers, String system, boolean printBasis, List<String> serverCommands, String warmup) {
+    record Options(int servers, String system, boolean printBasis, List<String> serverCommands) {
         static Options parse(String[] args) {
             int servers = Math.max(2, Runtime.getRuntime().availableProcessors());
             String system = "katsura7";
             List<String> commands = new ArrayList<>();
             boolean printBasis = false;
-            String warmup = WARMUP_SYSTEM;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--print-basis" -> printBasis = true;
-                    case "--warmup" -> warmup = args[++i];
-                    case "--no-warmup" -> warmup = null;
                     case "--servers", "-n" -> servers = Integer.parseInt(args[++i]);
                     case "--system", "--input" -> system = args[++i];
                     case "--server-cmd" -> commands.add(args[++i]);
                     default -> throw new IllegalArgumentException("unknown option " + args[i] + " (expected: "
-                            + "[--servers N] [--system katsuraN|cyclicN|FILE] [--print-basis] [--server-cmd CMD ...] "
-                            + "[--warmup SYSTEM | --no-warmup]; "
+                            + "[--servers N] [--system katsuraN|cyclicN|FILE] [--print-basis] [--server-cmd CMD ...]; "
                             + "--check and --compute run the S-pair demo)");
                 }
             }
             if (servers < 1 || servers > 64) {
                 throw new IllegalArgumentException("--servers " + servers + " (expected: 1..64)");
             }
-            return new Options(servers, system, printBasis, List.copyOf(commands), warmup);
+            return new Options(servers, system, printBasis, List.copyOf(commands));
         }
     }
-
-    /**
-     * The problem each group solves once before the timed one: servers are long-lived, and a fresh JVM spends its
-     * first second compiling the codec, F4 and the certificate — on 2 cores the group's JVMs compile at the same time
-     * and slow each other, which the speed-up should not measure. Reported on its own line.
-     */
-    static final String WARMUP_SYSTEM = "katsura5";
 
     /** Primes per rank and round: fewer rounds (each costs a reduce and a reconstruction) for a little overshoot. */
     static final int PRIMES_PER_RANK = 2;
@@ -88,10 +77,6 @@ final class ModularDemo {
         }
         out.printf("ox-demo: time per phase (ms)     %8s %8s%n", n + " srv", "1 srv");
         out.printf("    %-30s %8d %8d%n", "launch + RFC-102 wiring", group.launchMillis(), single.launchMillis());
-        if (options.warmup() != null) {
-            out.printf("    %-30s %8d %8d%n", "warm-up (" + options.warmup() + ")", group.warmupMillis(),
-                    single.warmupMillis());
-        }
         for (Map.Entry<String, Long> e : group.result().phaseMillis().entrySet()) {
             out.printf("    %-30s %8d %8d%n", e.getKey(), e.getValue(),
                     single.result().phaseMillis().getOrDefault(e.getKey(), 0L));
@@ -110,7 +95,7 @@ final class ModularDemo {
         return 0;
     }
 
-    private record Run(DistributedGroebner.Result result, long launchMillis, long warmupMillis, long computeMillis) {
+    private record Run(DistributedGroebner.Result result, long launchMillis, long computeMillis) {
     }
 
     /** Launches {@code servers}, computes with {@code primesPerRank} primes per rank and round, stops them. */
@@ -120,15 +105,9 @@ final class ModularDemo {
                 Collections.nCopies(servers, "127.0.0.1"), LinkAddressing.tcp(), clientOptions,
                 OxClientResources.shared())) {
             long t1 = System.nanoTime();
-            if (options.warmup() != null) {
-                PolynomialSystem w = PolynomialSystem.load(options.warmup());
-                DistributedGroebner.run(group, AsirValueParser.parse(w.polynomialList()),
-                        AsirValueParser.parse(w.variableList()), primesPerRank);
-            }
-            long t2 = System.nanoTime();
             DistributedGroebner.Result r = DistributedGroebner.run(group, f, v, primesPerRank);
-            long t3 = System.nanoTime();
-            return new Run(r, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000);
+            long t2 = System.nanoTime();
+            return new Run(r, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
         }
     }
 }

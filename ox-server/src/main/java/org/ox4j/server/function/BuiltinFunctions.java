@@ -169,6 +169,11 @@ public final class BuiltinFunctions {
         reg(registry, "error", 1, 1, "error(Msg): raises an error with this message", (a, alg, c) -> {
             throw new EvaluationException(a.get(0) instanceof Str s ? s.value() : ValuePrinter.print(a.get(0)));
         });
+        // evaluated by the local language itself (they call functions or parse); listed here so that ox_functions
+        // shows them and SM_executeFunction explains itself
+        languageForm(registry, "map", 2, -1, "map(F,L,A...): [F(E,A...) for the elements E of L]");
+        languageForm(registry, "qsort", 1, 2, "qsort(L[,F]): L sorted (numbers, or by the comparison function F)");
+        languageForm(registry, "eval_str", 1, 1, "eval_str(S): the value of the expression S");
         reg(registry, "ox_functions", 0, 0, "ox_functions(): [[name,minArity,maxArity],...] (-1 = any number)",
                 (a, alg, c) -> {
                     List<Value> out = new ArrayList<>();
@@ -178,6 +183,13 @@ public final class BuiltinFunctions {
                     return new Lst(out);
                 });
         return registry;
+    }
+
+    private static void languageForm(FunctionRegistry registry, String name, int min, int max, String description) {
+        reg(registry, name, min, max, description + " (in a statement of the local language)", (a, alg, c) -> {
+            throw new EvaluationException(name + " is evaluated by the local language: send it with "
+                    + "SM_executeStringByLocalParser");
+        });
     }
 
     /** Registers a value-level builtin under {@code name}. */

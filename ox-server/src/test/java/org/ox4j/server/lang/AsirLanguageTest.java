@@ -123,6 +123,9 @@ class AsirLanguageTest {
         assertThat(show("def sq(A) { return A*A; } map(sq, [1, -2, x+1]);")).isEqualTo("[1,4,x^2+2*x+1]");
         assertThat(show("map(igcd, [12, 18, 7], 6);")).isEqualTo("[6,6,1]");
         assertThat(show("map(\"sq\", []);")).isEqualTo("[]");
+        assertThat(show("def has(X, L) { for (I = 0; I < length(L); I++) if (L[I] == X) return 1; return 0; }"
+                + " L = map(car, ox_functions()); [has(\"map\", L), has(\"qsort\", L), has(\"eval_str\", L)];"))
+                .isEqualTo("[1,1,1]");
         assertThatThrownBy(() -> show("map(nosuch, [1]);")).isInstanceOf(EvaluationException.class)
                 .hasMessageContaining("nosuch is not defined");
         assertThatThrownBy(() -> show("map(deg, x, x);")).isInstanceOf(EvaluationException.class)

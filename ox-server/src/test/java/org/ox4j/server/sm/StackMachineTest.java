@@ -309,6 +309,15 @@ class StackMachineTest {
     }
 
     @Test
+    void aLanguageFormCalledByExecuteFunctionSaysHowToCallIt() {
+        push(CmoString.of("x"));
+        push(new CmoInt32(1));
+        push(CmoString.of("eval_str"));
+        cmd(SmCommand.EXECUTE_FUNCTION);
+        assertThat(msg(popCmo())).contains("eval_str is evaluated by the local language");
+    }
+
+    @Test
     void executeFunctionSyncSendsAckThenResult() {
         push(CmoZZ.of(18));
         push(CmoZZ.of(12));

@@ -300,7 +300,7 @@ public final class Algebra {
             ComplexPair p = complex("div", a, b);
             return p.x().divide(p.y());
         }
-        if (a.isZero() && (a instanceof Num || a instanceof Poly || a instanceof Rat)) {
+        if (a.isZero()) {
             return Value.ZERO;
         }
         if (a instanceof Rat || b instanceof Rat) {
@@ -343,24 +343,37 @@ public final class Algebra {
      * Sylvester matrix (coefficients of p, highest degree first, in the first deg q rows), by {@link Bareiss}.
      */
     public Value resultant(String v, Value p, Value q) {
-        int m = ((Num) Polynomials.deg(p, Poly.variable(v))).intValue().orElseThrow();
-        int n = ((Num) Polynomials.deg(q, Poly.variable(v))).intValue().orElseThrow();
+        List<Value> cp = coefficients(p, v);
+        List<Value> cq = coefficients(q, v);
+        int m = cp.size() - 1;
+        int n = cq.size() - 1;
         int size = m + n;
         if ((double) size * size > MAX_TERMS) {
             throw new EvaluationException("res : degrees " + m + " and " + n + " are too large");
         }
         List<Value> cells = new ArrayList<>(java.util.Collections.nCopies(size * size, Value.ZERO));
         for (int row = 0; row < n; row++) {
-            for (int d = m; d >= 0; d--) {
-                cells.set(row * size + row + (m - d), Polynomials.coef(p, Num.of(d), Poly.variable(v)));
+            for (int k = 0; k <= m; k++) {
+                cells.set(row * size + row + k, cp.get(k));
             }
         }
         for (int row = 0; row < m; row++) {
-            for (int d = n; d >= 0; d--) {
-                cells.set((n + row) * size + row + (n - d), Polynomials.coef(q, Num.of(d), Poly.variable(v)));
+            for (int k = 0; k <= n; k++) {
+                cells.set((n + row) * size + row + k, cq.get(k));
             }
         }
         return Bareiss.determinant(this, new Mat(size, size, cells));
+    }
+
+    /** The coefficients of {@code p} in the variable {@code v}, highest degree first. */
+    private static List<Value> coefficients(Value p, String v) {
+        Value x = Poly.variable(v);
+        int degree = ((Num) Polynomials.deg(p, x)).intValue().orElseThrow();
+        List<Value> out = new ArrayList<>(degree + 1);
+        for (int d = degree; d >= 0; d--) {
+            out.add(Polynomials.coef(p, Num.of(d), x));
+        }
+        return out;
     }
 
     /** The determinant of a square matrix of numbers and polynomials ({@link Bareiss}). */

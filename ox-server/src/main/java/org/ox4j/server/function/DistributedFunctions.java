@@ -21,9 +21,11 @@ final class DistributedFunctions {
 
     static void register(FunctionRegistry registry) {
         BuiltinFunctions.reg(registry, "dp_ht", 1, 1, "dp_ht(D): the head term of D, coefficient 1",
-                (a, alg, c) -> head(a.get(0), "dp_ht", BigInteger.ONE, BigInteger.ONE));
+                (a, alg, c) -> dp(a.get(0), "dp_ht").map(d -> (Value) new Dp(headTerm(d.kernel(), BigInteger.ONE,
+                        BigInteger.ONE))).orElse(Value.ZERO));
         BuiltinFunctions.reg(registry, "dp_hm", 1, 1, "dp_hm(D): the head monomial of D",
-                (a, alg, c) -> head(a.get(0), "dp_hm", null, null));
+                (a, alg, c) -> dp(a.get(0), "dp_hm").map(d -> (Value) new Dp(headMonomial(d.kernel())))
+                        .orElse(Value.ZERO));
         BuiltinFunctions.reg(registry, "dp_hc", 1, 1, "dp_hc(D): the head coefficient of D",
                 (a, alg, c) -> dp(a.get(0), "dp_hc").map(d -> (Value) Num.of(d.kernel().coefficientNumerator(0),
                         d.kernel().coefficientDenominator(0))).orElse(Value.ZERO));
@@ -32,9 +34,7 @@ final class DistributedFunctions {
                         .orElse(Value.ZERO));
         BuiltinFunctions.reg(registry, "dp_rest", 1, 1, "dp_rest(D): D without its head term",
                 (a, alg, c) -> dp(a.get(0), "dp_rest").map(d -> {
-                    QPoly p = d.kernel();
-                    QPoly rest = p.subtract(QPoly.of(ZPoly.term(p.layout(), p.exponents(0),
-                            p.numerator().leadingCoefficient()), p.denominator()));
+                    QPoly rest = d.kernel().subtract(headMonomial(d.kernel()));
                     return rest.isZero() ? Value.ZERO : (Value) new Dp(rest);
                 }).orElse(Value.ZERO));
     }
@@ -50,14 +50,14 @@ final class DistributedFunctions {
         throw Algebra.invalid(op);
     }
 
-    /** The head term of {@code v} with the coefficient num/den, or its own coefficient when they are null. */
-    private static Value head(Value v, String op, BigInteger num, BigInteger den) {
-        return dp(v, op).map(d -> {
-            QPoly p = d.kernel();
-            BigInteger n = num != null ? num : p.numerator().leadingCoefficient();
-            BigInteger q = den != null ? den : p.denominator();
-            return (Value) new Dp(QPoly.of(ZPoly.term(p.layout(), p.exponents(0), n), q));
-        }).orElse(Value.ZERO);
+    /** The head term of a non-zero {@code p} with its own coefficient. */
+    private static QPoly headMonomial(QPoly p) {
+        return headTerm(p, p.numerator().leadingCoefficient(), p.denominator());
+    }
+
+    /** The head term of a non-zero {@code p} with the coefficient {@code num/den}. */
+    private static QPoly headTerm(QPoly p, BigInteger num, BigInteger den) {
+        return QPoly.of(ZPoly.term(p.layout(), p.exponents(0), num), den);
     }
 
     private static long total(int[] exponents) {

@@ -1,8 +1,13 @@
 package org.ox4j.server.function;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.math.RoundingMode;
+import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.Num;
 import org.ox4j.server.algebra.Polynomials;
+import org.ox4j.server.algebra.Real;
+import org.ox4j.server.algebra.Value;
 import org.ox4j.server.eval.EvaluationException;
 
 /**
@@ -18,17 +23,16 @@ final class IntegerFunctions {
     }
 
     /** A rational or double rounded to an integer in the direction {@code mode}. */
-    private static org.ox4j.server.algebra.Value rounded(org.ox4j.server.algebra.Value v, String op,
-            java.math.RoundingMode mode) {
+    private static Value rounded(Value v, String op, RoundingMode mode) {
         if (v instanceof Num n) {
-            return Num.of(new java.math.BigDecimal(n.numerator()).divide(new java.math.BigDecimal(n.denominator()),
-                    0, mode).toBigIntegerExact());
+            return Num.of(new BigDecimal(n.numerator()).divide(new BigDecimal(n.denominator()), 0, mode)
+                    .toBigIntegerExact());
         }
-        if (v instanceof org.ox4j.server.algebra.Real r && Double.isFinite(r.value())) {
-            double d = mode == java.math.RoundingMode.FLOOR ? Math.floor(r.value()) : Math.ceil(r.value());
-            return Num.of(new java.math.BigDecimal(d).toBigIntegerExact());
+        if (v instanceof Real r && Double.isFinite(r.value())) {
+            double d = mode == RoundingMode.FLOOR ? Math.floor(r.value()) : Math.ceil(r.value());
+            return Num.of(new BigDecimal(d).toBigIntegerExact());
         }
-        throw org.ox4j.server.algebra.Algebra.invalid(op);
+        throw Algebra.invalid(op);
     }
 
     static void register(FunctionRegistry registry) {
@@ -41,9 +45,9 @@ final class IntegerFunctions {
                     return Num.of(n.sqrt());
                 });
         BuiltinFunctions.reg(registry, "floor", 1, 1, "floor(A): the largest integer at most the number A",
-                (a, alg, c) -> rounded(a.get(0), "floor", java.math.RoundingMode.FLOOR));
+                (a, alg, c) -> rounded(a.get(0), "floor", RoundingMode.FLOOR));
         BuiltinFunctions.reg(registry, "ceil", 1, 1, "ceil(A): the smallest integer at least the number A",
-                (a, alg, c) -> rounded(a.get(0), "ceil", java.math.RoundingMode.CEILING));
+                (a, alg, c) -> rounded(a.get(0), "ceil", RoundingMode.CEILING));
         BuiltinFunctions.reg(registry, "inv", 2, 2, "inv(A,M): the inverse of A modulo M",
                 (a, alg, c) -> {
                     BigInteger x = Polynomials.integer(a.get(0), "inv");

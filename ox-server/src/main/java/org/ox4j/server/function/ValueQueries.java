@@ -106,14 +106,14 @@ final class ValueQueries {
         if (den instanceof Num) {
             return alg.div(num, den);
         }
-        Polynomials p = new Polynomials(alg);
-        Value g = p.gcd(ptozp(num), ptozp(den));
+        Value primitiveDen = ptozp(den);
+        Value g = new Polynomials(alg).gcd(ptozp(num), primitiveDen);
         Value u = alg.divExact(num, g);
         Value s = alg.divExact(den, g);
         if (s instanceof Num) {
             return alg.div(u, s);
         }
-        Value content = alg.divExact(den, ptozp(den));
+        Value content = alg.divExact(den, primitiveDen);
         Value pnm = alg.div(u, content);
         Value pdn = alg.div(s, content);
         if (pdn instanceof Poly q && q.kernel().signum() < 0) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.ox4j.cmo.CmoType;
+import org.ox4j.protocol.SmCommand;
 import org.ox4j.specs.GoldenVectors;
 
 /**
@@ -38,6 +39,11 @@ final class HostileFrames {
         if (captures.isEmpty()) {
             throw new IllegalStateException("no little-endian captures among the golden vectors");
         }
+    }
+
+    /** Kind of well-framed frame {@code index} ({@link #nextWellFramed}). */
+    static SessionKind sessionKindOf(long index) {
+        return SessionKind.values()[(int) (index % SessionKind.values().length)];
     }
 
     /** Kind of frame {@code index}. */
@@ -144,7 +150,8 @@ final class HostileFrames {
      * Commands that wait, or end the session, by design: SM_shutdown ends it; SM_tcp_accept_102 and
      * SM_tcp_connect_102 wait (up to the RFC-102 timeout) for a peer that a fuzzer never provides.
      */
-    private static final java.util.Set<Integer> WAITING_OR_ENDING = java.util.Set.of(272, 279, 280);
+    private static final java.util.Set<Integer> WAITING_OR_ENDING = java.util.Set.of(SmCommand.SHUTDOWN.code(),
+            SmCommand.TCP_ACCEPT_102.code(), SmCommand.TCP_CONNECT_102.code());
 
     /** Statements without loops (a mutation must not make an endless one), mutated a few characters at a time. */
     private static final List<String> STATEMENTS = List.of("fctr(x^4-1);", "igcd(84,36);", "[1,2,[3,4]][2][1];",
@@ -165,7 +172,7 @@ final class HostileFrames {
      * a mutated statement for the local parser, builtins called with odd values.
      */
     byte[] nextWellFramed(long index) {
-        return switch (SessionKind.values()[(int) (index % SessionKind.values().length)]) {
+        return switch (sessionKindOf(index)) {
             case ARBITRARY_COMMAND -> arbitraryCommand(true);
             case TOO_DEEP -> tooDeep();
             case MUTATED_STATEMENT -> mutatedStatement();
@@ -181,7 +188,7 @@ final class HostileFrames {
             b.putInt(CmoType.LIST.code()).putInt(1);
         }
         b.putInt(CmoType.INT32.code()).putInt(1);
-        b.putInt(OX_COMMAND).putInt(2).putInt(262);
+        b.putInt(OX_COMMAND).putInt(2).putInt(SmCommand.POP_CMO.code());
         return written(b);
     }
 
@@ -202,8 +209,8 @@ final class HostileFrames {
         }
         ByteBuffer b = ByteBuffer.allocate(64 + text.length).order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(OX_DATA).putInt(1).putInt(CmoType.STRING.code()).putInt(text.length).put(text);
-        b.putInt(OX_COMMAND).putInt(2).putInt(268); // SM_executeStringByLocalParser
-        b.putInt(OX_COMMAND).putInt(3).putInt(262);
+        b.putInt(OX_COMMAND).putInt(2).putInt(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER.code());
+        b.putInt(OX_COMMAND).putInt(3).putInt(SmCommand.POP_CMO.code());
         return written(b);
     }
 
@@ -220,8 +227,9 @@ final class HostileFrames {
                 f.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
         int count = random.nextInt(5) == 0 ? random.nextInt() : args;
         b.putInt(OX_DATA).putInt(args + 1).putInt(CmoType.INT32.code()).putInt(count);
-        b.putInt(OX_COMMAND).putInt(args + 2).putInt(269); // SM_executeFunction
-        b.putInt(OX_COMMAND).putInt(args + 3).putInt(random.nextBoolean() ? 262 : 263); // popCMO or popString
+        b.putInt(OX_COMMAND).putInt(args + 2).putInt(SmCommand.EXECUTE_FUNCTION.code());
+        b.putInt(OX_COMMAND).putInt(args + 3).putInt((random.nextBoolean() ? SmCommand.POP_CMO
+                : SmCommand.POP_STRING).code());
         return written(b);
     }
 
@@ -289,7 +297,7 @@ final class HostileFrames {
             code = 256 + random.nextInt(64);
         }
         b.putInt(OX_COMMAND).putInt(values).putInt(code);
-        b.putInt(OX_COMMAND).putInt(values + 1).putInt(262); // SM_popCMO: something to answer
+        b.putInt(OX_COMMAND).putInt(values + 1).putInt(SmCommand.POP_CMO.code()); // something to answer
         return written(b);
     }
 

@@ -128,8 +128,7 @@ final class ServerFuzzCampaign {
                             0, 2, TimeUnit.SECONDS);
                     try {
                         for (; i < frames; i++) {
-                            HostileFrames.SessionKind kind = HostileFrames.SessionKind.values()[(int) (i
-                                    % HostileFrames.SessionKind.values().length)];
+                            HostileFrames.SessionKind kind = HostileFrames.sessionKindOf(i);
                             perKind.merge(kind, 1L, Long::sum);
                             byte[] frame = gen.nextWellFramed(i);
                             String why = w.frameThenProbe(frame, 1_000_000_000_000L + i);

@@ -84,6 +84,20 @@ public final class Divisors {
         return -1;
     }
 
+    /**
+     * The index of the first term of {@code p} (in this layout) at or after {@code from} that some divisor's leading
+     * monomial divides, or -1: -1 from 1 on means p's tail is already reduced.
+     */
+    public int firstReducibleTerm(ZPoly p, int from) {
+        int w = layout.words();
+        for (int i = from; i < p.size; i++) {
+            if (reducer(p.mono, i * w) >= 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     BigInteger leadingCoefficient(int k) {
         return polys[k].coef[0];
     }

@@ -22,8 +22,9 @@ import org.ox4j.algebra.ZPoly;
  * with homogeneous ideals. Bases of F^h modulo 31-bit primes (from 2^31−1 downwards) are computed by {@link F4};
  * images are grouped by their leading monomials and the largest group is lifted (a prime whose leading monomials
  * disagree with the majority is unlucky and set aside, never merged); coefficients are combined by the Chinese
- * remainder theorem and rational reconstruction, and a candidate is accepted once one more prime leaves it
- * unchanged.
+ * remainder theorem and rational reconstruction. A candidate goes to the certificate once it is stable: a
+ * reconstruction with at least one prime's worth of modulus to spare, or a previous candidate that the new residues
+ * still agree with.
  *
  * <p><b>Certificate</b> (Arnold's criterion for homogeneous ideals): the candidate G^h (1) is a Gröbner basis
  * over Q — every S-polynomial of a Gebauer–Möller-sufficient set of pairs reduces to 0, (2) contains the input —
@@ -53,6 +54,8 @@ public final class ModularGroebner {
         }
         ModularImages images = ModularImages.empty();
         List<QPoly> previous = null;
+        // rounds of one prime per thread: a reconstruction attempt that fails costs little (the largest elements are
+        // tried first), so small rounds waste no primes
         int batch = Math.max(1, threads);
         for (int first = 0; first < MAX_PRIMES; first += batch) {
             List<Long> primes = new ArrayList<>();
@@ -67,6 +70,18 @@ public final class ModularGroebner {
             previous = lifted.candidate();
         }
         return null;
+    }
+
+    /**
+     * The candidate of {@code images} and whether it is stable: {@code previous} when the images still agree with it
+     * (no reconstruction needed), else the reconstruction, stable when it is settled
+     * ({@link ModularImages.Reconstruction}).
+     */
+    public static ModularImages.Reconstruction candidate(ModularImages images, List<QPoly> previous) {
+        if (previous != null && images.agrees(previous)) {
+            return new ModularImages.Reconstruction(previous, true);
+        }
+        return images.reconstruction();
     }
 
     /** The k-th prime below 2^31 (k = 0 is 2^31 − 1), the same on every server. */
@@ -190,12 +205,13 @@ public final class ModularGroebner {
         }
 
         /**
-         * Reconstructs the largest group of {@code images}; when the candidate equals {@code previous} it is
-         * certified, and the basis is returned.
+         * The candidate of {@code images} ({@link #candidate}); when it is stable it is certified, and the basis is
+         * returned.
          */
         public Lifted lift(ModularImages images, List<QPoly> previous, Interrupt interrupt, int threads) {
-            List<QPoly> candidate = images.reconstruct();
-            if (candidate == null || previous == null || !previous.equals(candidate)) {
+            ModularImages.Reconstruction r = candidate(images, previous);
+            List<QPoly> candidate = r.candidate();
+            if (candidate == null || !r.settled()) {
                 return new Lifted(candidate, null);
             }
             List<ZPoly> gh = integral(candidate);
@@ -435,10 +451,18 @@ public final class ModularGroebner {
                 wide = p.layout();
             }
         }
+        Divisors leads = Divisors.of(minimal, wide);
         for (int i = 0; i < minimal.size(); i++) {
+            ZPoly p = minimal.get(i).relayout(wide);
+            // a reduced homogeneous basis whose leading monomials are free of t dehomogenises to a reduced basis:
+            // then no tail term is reducible and no normal form is needed (a leading monomial never divides a
+            // smaller monomial, so the element's own one cannot either)
+            if (leads.firstReducibleTerm(p, 1) < 0) {
+                reduced.add(p.primitivePart());
+                continue;
+            }
             List<ZPoly> others = new ArrayList<>(minimal);
             others.remove(i);
-            ZPoly p = minimal.get(i).relayout(wide);
             reduced.add(others.isEmpty() ? p.primitivePart()
                     : NormalForm.reduce(p, Divisors.of(others, wide), interrupt));
         }

@@ -111,6 +111,19 @@ public final class ModularImages {
         for (int k = 0; k < a.residues().size(); k++) {
             ZPoly x = a.residues().get(k);
             ZPoly y = b.residues().get(k);
+            if (sameSupport(x, y)) {
+                // the usual case (both images have every term): combine position by position
+                BigInteger[] c = new BigInteger[x.size()];
+                int[][] e = new int[x.size()][];
+                for (int i = 0; i < c.length; i++) {
+                    BigInteger r1 = x.coefficient(i);
+                    BigInteger s = y.coefficient(i).subtract(r1).mod(m2).multiply(inv).mod(m2);
+                    c[i] = r1.add(m1.multiply(s));
+                    e[i] = x.exponents(i);
+                }
+                out.add(ZPoly.of(x.layout(), e, c));
+                continue;
+            }
             MonomialLayout l = x.layout().bits() >= y.layout().bits() ? x.layout() : y.layout();
             Map<int[], BigInteger[]> terms = new TreeMap<>((u, v) -> -l.order().compare(u, v));
             for (int i = 0; i < x.size(); i++) {
@@ -136,26 +149,64 @@ public final class ModularImages {
         return new Group(a.leads(), m, a.primes() + b.primes(), out);
     }
 
+    private static boolean sameSupport(ZPoly x, ZPoly y) {
+        if (x.size() != y.size() || x.layout().bits() != y.layout().bits()) {
+            return false;
+        }
+        for (int i = 0; i < x.size(); i++) {
+            if (!Arrays.equals(x.exponents(i), y.exponents(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * The rational reconstruction of the largest group (bound √(M/2) for every coefficient), or null when a
      * coefficient has none yet.
      */
     public List<QPoly> reconstruct() {
+        return reconstruction().candidate();
+    }
+
+    /** Extra bits a settled reconstruction leaves unused: one 31-bit prime and a margin. */
+    static final int SETTLED_MARGIN_BITS = 32;
+
+    /**
+     * A reconstruction: the candidate (null when some coefficient has none yet) and whether it is settled, that is
+     * every coefficient n/d would also have been found with {@value #SETTLED_MARGIN_BITS} fewer bits of modulus
+     * (max(|n|, d)² ≤ M / 2^(1+margin)). A settled candidate has been confirmed by at least one prime's worth of
+     * residues it was not built from, so more primes are unlikely to change it (a wrong one is about as likely as a
+     * random residue having such a small fraction, 2^-31 per coefficient); the certificate decides either way.
+     */
+    public record Reconstruction(List<QPoly> candidate, boolean settled) {
+    }
+
+    /**
+     * Reconstructs the largest group, the last element first: later elements (higher degrees) tend to have the
+     * largest coefficients, so a modulus that is still too small is found out after little work.
+     */
+    public Reconstruction reconstruction() {
         Group g = largest();
         if (g == null) {
-            return null;
+            return new Reconstruction(null, false);
         }
         BigInteger bound = g.modulus().shiftRight(1).sqrt();
-        List<QPoly> out = new ArrayList<>();
-        for (ZPoly r : g.residues()) {
+        BigInteger settledBound = g.modulus().shiftRight(1 + SETTLED_MARGIN_BITS).sqrt();
+        boolean settled = true;
+        QPoly[] out = new QPoly[g.residues().size()];
+        for (int k = out.length - 1; k >= 0; k--) {
+            ZPoly r = g.residues().get(k);
             int[][] e = new int[r.size()][];
             BigInteger[][] q = new BigInteger[r.size()][];
             BigInteger lcm = BigInteger.ONE;
             for (int i = 0; i < r.size(); i++) {
                 q[i] = ModularGroebner.rational(r.coefficient(i), g.modulus(), bound);
                 if (q[i] == null) {
-                    return null;
+                    return new Reconstruction(null, false);
                 }
+                settled = settled && q[i][0].abs().compareTo(settledBound) <= 0
+                        && q[i][1].compareTo(settledBound) <= 0;
                 e[i] = r.exponents(i);
                 lcm = lcm.divide(lcm.gcd(q[i][1])).multiply(q[i][1]);
             }
@@ -163,8 +214,38 @@ public final class ModularImages {
             for (int i = 0; i < c.length; i++) {
                 c[i] = q[i][0].multiply(lcm.divide(q[i][1]));
             }
-            out.add(QPoly.of(ZPoly.of(r.layout(), e, c), lcm));
+            out[k] = QPoly.of(ZPoly.of(r.layout(), e, c), lcm);
         }
-        return out;
+        return new Reconstruction(List.of(out), settled);
+    }
+
+    /**
+     * Whether {@code candidate} is congruent to the largest group's residues modulo its modulus, term by term: then
+     * reconstructing this group gives {@code candidate} again (a fraction within the bound of a smaller modulus is
+     * the unique one within the bound of this one), found with one product per coefficient instead of a
+     * reconstruction.
+     */
+    public boolean agrees(List<QPoly> candidate) {
+        Group g = largest();
+        if (g == null || candidate == null || candidate.size() != g.residues().size()) {
+            return false;
+        }
+        BigInteger m = g.modulus();
+        for (int k = 0; k < candidate.size(); k++) {
+            QPoly q = candidate.get(k);
+            ZPoly r = g.residues().get(k);
+            if (q.size() != r.size() || !q.denominator().gcd(m).equals(BigInteger.ONE)) {
+                return false;
+            }
+            BigInteger inverse = q.denominator().modInverse(m);
+            for (int i = 0; i < r.size(); i++) {
+                if (!Arrays.equals(q.exponents(i), r.exponents(i))
+                        || !q.numerator().coefficient(i).multiply(inverse).subtract(r.coefficient(i)).mod(m)
+                                .equals(BigInteger.ZERO)) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 }

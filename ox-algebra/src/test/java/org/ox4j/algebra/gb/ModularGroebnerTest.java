@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.ModPoly;
+import org.ox4j.algebra.Modulus;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.QPoly;
@@ -63,6 +65,33 @@ class ModularGroebnerTest {
             assertThat(ours).as("round %d", round).isNotNull();
             assertSame(ours, rings(f));
         }
+    }
+
+    @Test
+    void aReconstructionIsSettledOnlyWithAPrimeToSpareAndAgreementNeedsNoReconstruction() {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(2), 8);
+        // x^2 + (2^70 + 1)/3 * y: numerator and denominator need 71 + 2 bits, so about 5 primes of 31 bits
+        ZPoly num = ZPoly.of(l, new int[][] {{2, 0}, {0, 1}},
+                new BigInteger[] {BigInteger.valueOf(3), BigInteger.ONE.shiftLeft(70).add(BigInteger.ONE)});
+        List<QPoly> truth = List.of(QPoly.of(num, BigInteger.valueOf(3)));
+        ModularImages images = ModularImages.empty();
+        boolean seenUnsettled = false;
+        int primes = 0;
+        while (!images.reconstruction().settled()) {
+            long p = ModularGroebner.prime(primes++);
+            images = images.combine(ModularImages.of(List.of(ModPoly.of(truth.get(0), Modulus.of(p))), p));
+            ModularImages.Reconstruction r = images.reconstruction();
+            seenUnsettled |= r.candidate() != null && r.candidate().equals(truth) && !r.settled();
+            assertThat(primes).isLessThan(10);
+        }
+        assertThat(images.reconstruction().candidate()).isEqualTo(truth);
+        // found before it was settled: settling costs at most about one prime more
+        assertThat(seenUnsettled).isTrue();
+        assertThat(images.agrees(truth)).isTrue();
+        ZPoly other = ZPoly.of(l, new int[][] {{2, 0}, {0, 1}},
+                new BigInteger[] {BigInteger.valueOf(3), BigInteger.ONE.shiftLeft(70).add(BigInteger.TWO)});
+        assertThat(images.agrees(List.of(QPoly.of(other, BigInteger.valueOf(3))))).isFalse();
+        assertThat(ModularGroebner.candidate(images, truth).settled()).isTrue();
     }
 
     @Test

@@ -18,7 +18,7 @@ import org.ox4j.protocol.SmCommand;
  * broadcasts [F, V] from rank 0 with {@code SM_bcast_102}; in each round every rank computes the basis modulo its
  * own primes (dealt by rank, so no two ranks share one) with {@code ox4j_gr_images}; the images are combined along
  * the binomial tree by {@code SM_reduce_102} with the operator {@code crt}; rank 0 adds them to what it has and
- * reconstructs ({@code ox4j_gr_candidate}); once a round leaves the candidate unchanged the whole group checks the
+ * reconstructs ({@code ox4j_gr_candidate}); once the candidate is stable the whole group checks the
  * certificate, each rank its share ({@code ox4j_gr_check}, verdicts combined by {@code SM_reduce_102 "*"}), and
  * rank 0 makes the reduced basis ({@code ox4j_gr_finish}). More rounds follow until the basis is certified. The
  * phases are timed as the master sees them.

@@ -63,12 +63,13 @@ final class ModularGroebnerFunctions {
                     return value(problem.images(primes, alg.interrupt(), 1));
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_candidate", 2, 2,
-                "ox4j_gr_candidate(Images,Previous): [1, C] when the reconstruction C equals Previous, else [0, C]",
+                "ox4j_gr_candidate(Images,Previous): [1, C] when the candidate C is stable (Previous still agrees with"
+                        + " the images, or C is reconstructed with a prime to spare), else [0, C] (C = 0: none yet)",
                 (a, alg, c) -> {
-                    List<QPoly> candidate = images(a.get(0)).reconstruct();
                     List<QPoly> previous = a.get(1) instanceof Lst l ? candidate(l) : null;
-                    boolean stable = candidate != null && candidate.equals(previous);
-                    return Lst.of(Num.of(stable ? 1 : 0), candidate == null ? Value.ZERO : dps(candidate));
+                    ModularImages.Reconstruction r = ModularGroebner.candidate(images(a.get(0)), previous);
+                    List<QPoly> candidate = r.candidate();
+                    return Lst.of(Num.of(r.settled() ? 1 : 0), candidate == null ? Value.ZERO : dps(candidate));
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_check", 6, 6,
                 "ox4j_gr_check(C,F,V,O,Rank,Size): 1 when Rank's share of the certificate of C holds, else 0",

@@ -27,7 +27,10 @@ public final class DistributedGroebner {
     /** Rounds before giving up (each adds {@code primesPerRank} primes per rank). */
     static final int MAX_ROUNDS = 100;
 
-    /** The basis (a CMO list of polynomials, increasing leading terms), rounds, primes and the time per phase. */
+    /**
+     * The basis (a CMO list of polynomials as nd_gr lists them: decreasing leading terms), rounds, primes and the
+     * time per phase.
+     */
     public record Result(Cmo basis, int rounds, int primes, Map<String, Long> phaseMillis) {
         public Result {
             phaseMillis = Collections.unmodifiableMap(new LinkedHashMap<>(phaseMillis));

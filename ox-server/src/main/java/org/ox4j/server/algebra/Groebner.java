@@ -27,7 +27,8 @@ import org.ox4j.server.eval.EvaluationException;
 /**
  * Gröbner bases of {@link Value} polynomials in Asir's conventions: a variable list V (V[0] highest), an Asir
  * order number, and a characteristic (0 = Q, or a prime p &lt; 2^63 for Z/p). Bases come back reduced, sorted by
- * increasing leading term (the way Asir lists them, e.g. a lex basis starts with the eliminated polynomial); over Q
+ * increasing leading term as {@code dp_gr_main} lists them (a lex basis starts with the eliminated polynomial), or in
+ * the order of the nd_ functions ({@link #ndBasis}); over Q
  * each element is primitive with integer coefficients and a positive leading coefficient, over Z/p each is monic
  * with coefficients in [0, p).
  */
@@ -48,7 +49,27 @@ public final class Groebner {
         }
     }
 
-    /** The reduced Gröbner basis of {@code f}. */
+    /**
+     * The reduced basis in the element order of Asir's {@code nd_gr}, {@code nd_f4} and {@code nd_gr_trace}: their
+     * final inter-reduction sorts the basis by decreasing leading term in the graded orders (0 and 1) and by
+     * increasing leading term in lex, while {@code dp_gr_main} and {@code gr} list increasing leading terms in every
+     * order ({@link #basis}).
+     */
+    public List<Value> ndBasis(List<Value> f, Ring ring) {
+        return inNdOrder(basis(f, ring), ring.order());
+    }
+
+    /** A basis sorted by increasing leading term, in the element order of Asir's nd_ functions for {@code order}. */
+    public static List<Value> inNdOrder(List<Value> increasing, TermOrder order) {
+        if (order == TermOrder.LEX) {
+            return increasing;
+        }
+        List<Value> out = new ArrayList<>(increasing);
+        java.util.Collections.reverse(out);
+        return out;
+    }
+
+    /** The reduced Gröbner basis of {@code f}, sorted by increasing leading term. */
     public List<Value> basis(List<Value> f, Ring ring) {
         // the kernel's methods first; the rings conversion below only for the orders and moduli they do not take
         if (ring.characteristic() == 0 && ring.order() == TermOrder.GREVLEX) {

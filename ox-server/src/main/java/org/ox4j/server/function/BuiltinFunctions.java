@@ -85,13 +85,13 @@ public final class BuiltinFunctions {
                 (a, alg, c) -> sqr(a, alg, "sqr"));
         // Gröbner bases
         reg(registry, "nd_gr", 4, 4, "nd_gr(F,V,P,O): reduced Groebner basis, P=0 (Q) or a prime, O=0|1|2",
-                (a, alg, c) -> new Lst(new Groebner(alg).basis(list(a.get(0), "nd_gr").elements(),
+                (a, alg, c) -> new Lst(new Groebner(alg).ndBasis(list(a.get(0), "nd_gr").elements(),
                         ring(a.get(1), a.get(2), a.get(3), "nd_gr"))));
         reg(registry, "nd_f4", 4, 4, "nd_f4(F,V,P,O): reduced Groebner basis by F4 (P a prime; 0: over Q)",
-                (a, alg, c) -> new Lst(new Groebner(alg).basis(list(a.get(0), "nd_f4").elements(),
+                (a, alg, c) -> new Lst(new Groebner(alg).ndBasis(list(a.get(0), "nd_f4").elements(),
                         ring(a.get(1), a.get(2), a.get(3), "nd_f4"))));
         reg(registry, "nd_gr_trace", 5, 5, "nd_gr_trace(F,V,H,P,O): reduced Groebner basis over Q",
-                (a, alg, c) -> new Lst(new Groebner(alg).basis(list(a.get(0), "nd_gr_trace").elements(),
+                (a, alg, c) -> new Lst(new Groebner(alg).ndBasis(list(a.get(0), "nd_gr_trace").elements(),
                         ring(a.get(1), Value.ZERO, a.get(4), "nd_gr_trace"))));
         reg(registry, "dp_gr_main", 5, 5, "dp_gr_main(F,V,H,M,O): reduced Groebner basis over Q",
                 (a, alg, c) -> new Lst(new Groebner(alg).basis(list(a.get(0), "dp_gr_main").elements(),

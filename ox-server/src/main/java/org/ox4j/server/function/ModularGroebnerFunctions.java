@@ -11,10 +11,12 @@ import org.ox4j.algebra.gb.ModularGroebner;
 import org.ox4j.algebra.gb.ModularImages;
 import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.Dp;
+import org.ox4j.server.algebra.Groebner;
 import org.ox4j.server.algebra.Lst;
 import org.ox4j.server.algebra.Num;
 import org.ox4j.server.algebra.Poly;
 import org.ox4j.server.algebra.Polynomials;
+import org.ox4j.server.algebra.TermOrder;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.eval.EvaluationException;
 
@@ -118,14 +120,17 @@ final class ModularGroebnerFunctions {
         return new Lst(out);
     }
 
-    /** A basis over the variables V (in V's order) as polynomial values in the session's order. */
+    /**
+     * A grevlex basis over the variables V (in V's order, increasing leading terms) as polynomial values in the
+     * session's order, listed as {@code nd_gr} lists it.
+     */
     private static Value basisValue(List<ZPoly> basis, Value v, Algebra alg) {
         List<String> vars = BuiltinFunctions.names(v, "ox4j_gr");
         List<Value> out = new ArrayList<>();
         for (ZPoly g : basis) {
             out.add(Poly.ofVariables(vars, QPoly.of(g), alg.order()));
         }
-        return new Lst(out);
+        return new Lst(Groebner.inNdOrder(out, TermOrder.GREVLEX));
     }
 
     /** The most primes a group may use (the index of the last one dealt): far beyond any real need. */

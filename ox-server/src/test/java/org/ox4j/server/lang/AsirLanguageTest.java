@@ -334,6 +334,20 @@ class AsirLanguageTest {
     }
 
     @Test
+    void basesComeInAsirsElementOrderPerEntryPoint() {
+        // nd_gr, nd_f4 and nd_gr_trace sort their final basis by decreasing leading term in the graded orders and
+        // by increasing leading term in lex; dp_gr_main and gr list increasing leading terms in every order
+        String f = "[x^2+y^2-1, x-y]";
+        assertThat(show("nd_gr(" + f + ", [x, y], 0, 0);")).isEqualTo("[2*y^2-1,x-y]");
+        assertThat(show("nd_gr(" + f + ", [x, y], 0, 1);")).isEqualTo("[2*y^2-1,x-y]");
+        assertThat(show("nd_gr_trace(" + f + ", [x, y], 1, 1, 0);")).isEqualTo("[2*y^2-1,x-y]");
+        assertThat(show("nd_f4(" + f + ", [x, y], 32003, 0);")).isEqualTo("[y^2+16001,x+32002*y]");
+        assertThat(show("dp_gr_main(" + f + ", [x, y], 0, 0, 0);")).isEqualTo("[x-y,2*y^2-1]");
+        assertThat(show("gr(" + f + ", [x, y], 0);")).isEqualTo("[x-y,2*y^2-1]");
+        assertThat(show("nd_gr([x^2+y^2-1, x*y-1], [x, y], 0, 2);")).isEqualTo("[y^4-y^2+1,x+y^3-y]");
+    }
+
+    @Test
     void syntaxErrorsShowLineColumnAndCaret() {
         assertThatThrownBy(() -> lang.run("1 + ;", ctx)).isInstanceOf(EvaluationException.class)
                 .hasMessage("syntax error at line 1, column 5: unexpected ';'\n1 + ;\n    ^");

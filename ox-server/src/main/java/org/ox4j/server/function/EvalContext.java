@@ -33,6 +33,19 @@ public interface EvalContext {
         return service(VariableOrder.class).orElse(VariableOrder.shared());
     }
 
+    /**
+     * The most loop iterations and user-function calls one program sent to the language may run before it is
+     * stopped with an error (Asir has no such bound; a server's cores are shared by its masters, and a master that
+     * never resets would otherwise lose its session to {@code while (1) {}}). The system property
+     * {@code ox4j.maxSteps} sets it for the whole server.
+     */
+    default long maxSteps() {
+        return DEFAULT_MAX_STEPS;
+    }
+
+    /** 10^9 steps (about a minute of a tight loop), or the system property {@code ox4j.maxSteps}. */
+    long DEFAULT_MAX_STEPS = Math.max(1, Long.getLong("ox4j.maxSteps", 1_000_000_000L));
+
     /** The algebra of this session: its variable order and its interrupt flag. */
     default Algebra algebra() {
         return new Algebra(variableOrder(), interruption());

@@ -92,6 +92,7 @@ public final class AsirLanguage implements LocalLanguage {
         private final ValueCodec codec;
         private int depth;
         private int evalStrDepth;
+        private long steps;
 
         Interpreter(EvalContext ctx, String source) {
             this.ctx = ctx;
@@ -184,7 +185,7 @@ public final class AsirLanguage implements LocalLanguage {
             }
             if (s instanceof Node.While w) {
                 while (truth(eval(w.condition(), scope))) {
-                    ctx.interruption().check();
+                    step(w.at());
                     if (body(w.body(), scope)) {
                         break;
                     }
@@ -196,7 +197,7 @@ public final class AsirLanguage implements LocalLanguage {
                     eval(e, scope);
                 }
                 while (f.condition() == null || truth(eval(f.condition(), scope))) {
-                    ctx.interruption().check();
+                    step(f.at());
                     if (body(f.body(), scope)) {
                         break;
                     }
@@ -208,7 +209,7 @@ public final class AsirLanguage implements LocalLanguage {
             }
             if (s instanceof Node.DoWhile d) {
                 do {
-                    ctx.interruption().check();
+                    step(d.at());
                     if (body(d.body(), scope)) {
                         break;
                     }
@@ -527,6 +528,18 @@ public final class AsirLanguage implements LocalLanguage {
             }
         }
 
+        /**
+         * One loop iteration or user-function call: the interrupt flag is checked, and a program that runs more
+         * than {@link EvalContext#maxSteps()} of them is stopped (so the session serves its master again).
+         */
+        private void step(Token at) {
+            ctx.interruption().check();
+            if (++steps > ctx.maxSteps()) {
+                throw runtime(at, "the program ran more than " + ctx.maxSteps()
+                        + " loop iterations and function calls (the server's limit, -Dox4j.maxSteps)");
+            }
+        }
+
         /** Calls the user's function or the builtin {@code name} on evaluated arguments. */
         private Value invoke(Token at, String name, List<Value> args) {
             Node.Def user = userFunctions.get(name);
@@ -534,6 +547,7 @@ public final class AsirLanguage implements LocalLanguage {
                 if (user.params().size() != args.size()) {
                     throw runtime(at, "argument mismatch in " + name + "()");
                 }
+                step(at);
                 if (++depth > MAX_CALL_DEPTH) {
                     depth = 0;
                     throw runtime(at, name + " : recursion too deep");

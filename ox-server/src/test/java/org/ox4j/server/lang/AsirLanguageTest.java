@@ -17,6 +17,7 @@ import org.ox4j.cmo.io.CmoWriter;
 import org.ox4j.server.algebra.ValuePrinter;
 import org.ox4j.server.algebra.VectorFile;
 import org.ox4j.server.eval.EvaluationException;
+import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.TestContext;
 import org.ox4j.server.session.SessionEvalContext;
 
@@ -331,6 +332,48 @@ class AsirLanguageTest {
                 .isEqualTo("0");
         assertThat(show("g(100);")).isEqualTo("5050");
         assertThat(show("nd_gr([x^2+y^2-1, x-y], [x, y], 0, 2);")).isEqualTo("[2*y^2-1,x-y]");
+    }
+
+    @Test
+    void aProgramThatRunsTooManyStepsIsStoppedAndTheSessionGoesOn() {
+        // a context with a small step budget: loop iterations and user-function calls count
+        EvalContext small = new EvalContext() {
+            @Override
+            public org.ox4j.server.eval.Interruption interruption() {
+                return ctx.interruption();
+            }
+
+            @Override
+            public java.util.Map<String, org.ox4j.server.algebra.Value> variables() {
+                return ctx.variables();
+            }
+
+            @Override
+            public org.ox4j.server.function.FunctionRegistry functions() {
+                return ctx.functions();
+            }
+
+            @Override
+            public <T> java.util.Optional<T> service(Class<T> type) {
+                return ctx.service(type);
+            }
+
+            @Override
+            public long maxSteps() {
+                return 1000;
+            }
+        };
+        assertThatThrownBy(() -> lang.run("while (1) { }", small)).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("more than 1000 loop iterations and function calls");
+        assertThatThrownBy(() -> lang.run("for (I = 0; ; I++) { }", small)).hasMessageContaining("more than 1000");
+        assertThatThrownBy(() -> lang.run("do { } while (1);", small)).hasMessageContaining("more than 1000");
+        assertThatThrownBy(() -> lang.run("def fib(N) { return N < 2 ? N : fib(N - 1) + fib(N - 2); } fib(30);",
+                small)).hasMessageContaining("more than 1000");
+        // the budget is per program: within it everything runs, and the next program starts afresh
+        assertThat(lang.run("S = 0; for (I = 0; I < 900; I++) S += I; S;", small).map(ValuePrinter::print))
+                .contains("404550");
+        assertThat(lang.run("fib(10);", small).map(ValuePrinter::print)).contains("55");
+        assertThat(show("S = 0; for (I = 0; I < 5000; I++) S += I; S;")).isEqualTo("12497500");
     }
 
     @Test

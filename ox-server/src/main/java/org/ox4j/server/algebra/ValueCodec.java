@@ -178,7 +178,7 @@ public final class ValueCodec {
         }
         if (v instanceof Vect || v instanceof Mat) {
             // ox_asir has no CMO for them either ("cannot convert to CMO object"); vtol makes a list
-            throw new EvaluationException("cannot convert to CMO object (a " + (v instanceof Vect ? "vector" : "matrix")
+            throw new NoCmoFormException("cannot convert to CMO object (a " + (v instanceof Vect ? "vector" : "matrix")
                     + "; vtol makes a list of a vector)");
         }
         return ((Opaque) v).cmo();

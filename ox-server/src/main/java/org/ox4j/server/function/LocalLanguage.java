@@ -1,7 +1,7 @@
 package org.ox4j.server.function;
 
 import java.util.Optional;
-import org.ox4j.cmo.Cmo;
+import org.ox4j.server.algebra.Value;
 import org.ox4j.server.eval.EvaluationException;
 
 /**
@@ -15,5 +15,5 @@ public interface LocalLanguage {
      * @return the value to push, or empty for a statement whose value is "void" (nothing is pushed)
      * @throws EvaluationException with an Asir-style message on a parse or runtime error
      */
-    Optional<Cmo> execute(String source, EvalContext context);
+    Optional<Value> execute(String source, EvalContext context);
 }

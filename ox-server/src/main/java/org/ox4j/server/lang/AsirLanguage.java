@@ -42,12 +42,7 @@ public final class AsirLanguage implements LocalLanguage {
 
     /** Parses and runs {@code source}; the result is the last statement's value as ox_asir would send it. */
     @Override
-    public Optional<Cmo> execute(String source, EvalContext ctx) {
-        return run(source, ctx).map(ValueCodec::toCmo);
-    }
-
-    /** As {@link #execute}, returning the value. */
-    public Optional<Value> run(String source, EvalContext ctx) {
+    public Optional<Value> execute(String source, EvalContext ctx) {
         List<Node> program = new Parser(source).program();
         return new Interpreter(ctx, source).runTop(program);
     }

@@ -10,6 +10,7 @@ import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.protocol.SmCommand;
+import org.ox4j.server.algebra.NoCmoFormException;
 import org.ox4j.server.algebra.Value;
 import org.ox4j.server.algebra.ValueCodec;
 import org.ox4j.server.eval.ComputationInterruptedException;
@@ -44,7 +45,7 @@ public final class EvaluationCommands {
             // like Asir's parser: the value stays on the stack
             throw new EvaluationException("setName : invalid variable name");
         }
-        c.eval().variables().put(s.value(), new ValueCodec(c.eval().variableOrder()).fromCmo(c.pop()));
+        c.eval().variables().put(s.value(), c.popValue());
     }
 
     private static void evalName(SmContext c) {
@@ -55,18 +56,18 @@ public final class EvaluationCommands {
         String text = s.value().strip();
         if (VARIABLE.matcher(text).matches()) {
             Value v = c.eval().variables().get(text);
-            c.push(v == null ? org.ox4j.cmo.CmoNull.INSTANCE : ValueCodec.toCmo(v));
+            c.push(v == null ? Value.ZERO : v);
             return;
         }
         c.language().execute(text + ";", c.eval()).ifPresent(c::push);
     }
 
-    private static Optional<Cmo> executeString(SmContext c) {
+    private static Optional<Value> executeString(SmContext c) {
         Cmo source = c.pop();
         if (!(source instanceof CmoString s)) {
             throw new EvaluationException("executeString : invalid argument");
         }
-        Optional<Cmo> result = c.language().execute(s.value(), c.eval());
+        Optional<Value> result = c.language().execute(s.value(), c.eval());
         c.interruption().check();
         return result;
     }
@@ -74,14 +75,14 @@ public final class EvaluationCommands {
     private static void executeBatch(SmContext c) {
         // ox_asir runs the statement, pushes its value, then pops once (even when the value was void)
         executeString(c).ifPresent(c::push);
-        c.stack().pop();
+        c.stack().popAny();
     }
 
     /**
      * The popped name, argument count and arguments of an executeFunction; {@code args} has fewer than {@code argc}
      * values when the stack held fewer.
      */
-    private record Call(String name, int argc, List<Cmo> args) {
+    private record Call(String name, int argc, List<Object> args) {
     }
 
     private static Call popCall(SmContext c) {
@@ -95,20 +96,22 @@ public final class EvaluationCommands {
         }
         // the count comes from the master: nothing is allocated for it beyond what the stack holds
         int available = Math.min(n.value(), c.stack().size());
-        List<Cmo> args = new ArrayList<>(available);
+        // each a CMO or a value without CMO form (LocalObject): a value-level function takes either
+        List<Object> args = new ArrayList<>(available);
         for (int i = 0; i < available; i++) {
-            args.add(c.pop());
+            args.add(c.stack().popAny().orElseThrow());
         }
         return new Call(s.value(), n.value(), args);
     }
 
-    private static Cmo call(SmContext c, Call call) {
+    /** The result of a call: a value of a value-level builtin, or a CMO of a CMO-level one. */
+    private static Object call(SmContext c, Call call) {
         FunctionSpec f = c.eval().functions().lookup(call.name()).orElseThrow(() ->
                 new EvaluationException("executeFunction : the function " + call.name() + " not found"));
         if (!f.accepts(call.argc())) {
             throw new EvaluationException("bevalf : argument mismatch in " + call.name() + "()");
         }
-        List<Cmo> args = call.args();
+        List<Object> args = call.args();
         if (args.size() < call.argc()) {
             if (f.maxArity() < 0) {
                 // a count beyond the stack is a master's error; padding it would let one message fill the heap
@@ -121,13 +124,36 @@ public final class EvaluationCommands {
                 args.add(org.ox4j.cmo.CmoNull.INSTANCE);
             }
         }
-        Cmo result = f.function().apply(args, c.eval());
+        Object result;
+        if (f.values() != null) {
+            ValueCodec codec = new ValueCodec(c.eval().variableOrder());
+            List<Value> values = new ArrayList<>(args.size());
+            for (Object a : args) {
+                values.add(a instanceof LocalObject l ? l.value() : codec.fromCmo((Cmo) a));
+            }
+            result = f.values().apply(values, c.eval().algebra(), c.eval());
+        } else {
+            List<Cmo> cmos = new ArrayList<>(args.size());
+            for (Object a : args) {
+                if (a instanceof LocalObject l) {
+                    throw new NoCmoFormException("executeFunction : cannot convert to CMO object (" + call.name()
+                            + " takes CMOs, not " + l.what() + ")");
+                }
+                cmos.add((Cmo) a);
+            }
+            result = f.function().apply(cmos, c.eval());
+        }
         c.interruption().check();
         return result;
     }
 
     private static void executeFunction(SmContext c) {
-        c.push(call(c, popCall(c)));
+        Object result = call(c, popCall(c));
+        if (result instanceof Value v) {
+            c.push(v);
+        } else {
+            c.push((Cmo) result);
+        }
     }
 
     private static void executeFunctionSync(SmContext c) {
@@ -141,7 +167,8 @@ public final class EvaluationCommands {
         c.sendData(CmoZZ.of(1));
         Cmo result;
         try {
-            result = call(c, call);
+            Object r = call(c, call);
+            result = r instanceof Value v ? ValueCodec.toCmo(v) : (Cmo) r;
         } catch (ComputationInterruptedException e) {
             // SM_control_intr: the waiting client gets the error as the result; after a reset the session drops it
             result = CmoError2.of(c.serial(), "interrupted");

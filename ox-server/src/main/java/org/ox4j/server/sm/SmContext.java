@@ -5,6 +5,9 @@ import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.mathcap.Mathcap;
+import org.ox4j.server.algebra.NoCmoFormException;
+import org.ox4j.server.algebra.Value;
+import org.ox4j.server.algebra.ValueCodec;
 import org.ox4j.server.eval.Interruption;
 import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.LocalLanguage;
@@ -29,6 +32,33 @@ public interface SmContext {
     /** Pushes a result (or an error object if a stack limit would be exceeded). */
     default void push(Cmo value) {
         stack().push(value, serial());
+    }
+
+    /**
+     * Pushes a value of the local language: its CMO form, or the value itself when it has none (a vector, a
+     * matrix), as ox_asir keeps its own objects on the stack.
+     */
+    default void push(Value value) {
+        Cmo cmo;
+        try {
+            cmo = ValueCodec.toCmo(value);
+        } catch (NoCmoFormException e) {
+            stack().push(new LocalObject(value), serial());
+            return;
+        }
+        push(cmo);
+    }
+
+    /**
+     * Pops the top as a value of the local language: a CMO converted in the session's variable order, a value
+     * without CMO form as it is; an empty stack yields 0.
+     */
+    default Value popValue() {
+        Object top = stack().popAny().orElse(CmoNull.INSTANCE);
+        if (top instanceof LocalObject l) {
+            return l.value();
+        }
+        return new ValueCodec(eval().variableOrder()).fromCmo((Cmo) top);
     }
 
     /** Pushes ox_asir's error object {@code [serial, -1, message, []]}. */

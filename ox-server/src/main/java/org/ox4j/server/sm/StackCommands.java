@@ -20,8 +20,10 @@ public final class StackCommands {
 
     /** Registers every stack command. */
     public static void register(ServerExtensions ext) {
-        ext.handler(SmCommand.POP_CMO, c -> c.sendData(c.pop()));
-        ext.handler(SmCommand.POP_STRING, c -> c.sendData(CmoString.of(ValuePrinter.popString(c.pop()))));
+        ext.handler(SmCommand.POP_CMO, StackCommands::popCmo);
+        ext.handler(SmCommand.POP_STRING, c -> c.sendData(CmoString.of(c.stack().popAny()
+                .map(v -> v instanceof LocalObject l ? ValuePrinter.print(l.value()) : ValuePrinter.popString((Cmo) v))
+                .orElseGet(() -> ValuePrinter.popString(CmoNull.INSTANCE)))));
         ext.handler(SmCommand.MATHCAP, c -> c.push(c.serverMathcap().toCmo()));
         ext.handler(SmCommand.SET_MATHCAP, StackCommands::setMathcap);
         ext.handler(SmCommand.POPS, StackCommands::pops);
@@ -39,6 +41,20 @@ public final class StackCommands {
         // Not in our mathcap (no Asir binary format): answer with an error instead of leaving the client waiting.
         ext.handler(SmCommand.POP_SERIALIZED_LOCAL_OBJECT, c -> c.sendData(CmoError2.of(c.serial(),
                 "popSerializedLocalObject : Asir binary objects are not supported by ox4j")), false);
+    }
+
+    /**
+     * SM_popCMO. A value without a CMO form is answered as ox_asir answers it (asir_popCMO): the error "cannot
+     * convert to CMO object" is sent and the value goes back on the stack.
+     */
+    private static void popCmo(SmContext c) {
+        Object top = c.stack().popAny().orElse(CmoNull.INSTANCE);
+        if (top instanceof LocalObject l) {
+            c.sendData(CmoError2.of(c.serial(), "cannot convert to CMO object"));
+            c.stack().push(l, c.serial());
+            return;
+        }
+        c.sendData((Cmo) top);
     }
 
     private static void setMathcap(SmContext c) {

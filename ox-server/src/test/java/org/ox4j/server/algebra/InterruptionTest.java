@@ -68,7 +68,7 @@ class InterruptionTest {
     void endlessLoopStops() throws Exception {
         SessionEvalContext ctx = TestContext.create();
         AsirLanguage lang = new AsirLanguage();
-        assertStopsWhenRaised(ctx.interruption(), () -> lang.run("while (1) { A = 1; }", ctx));
+        assertStopsWhenRaised(ctx.interruption(), () -> lang.execute("while (1) { A = 1; }", ctx));
     }
 
     @Test

@@ -350,6 +350,62 @@ class StackMachineTest {
         assertThat(popCmo()).isEqualTo(CmoString.of("keep"));
     }
 
+    private String popString() {
+        int before = sent.size();
+        cmd(SmCommand.POP_STRING);
+        assertThat(sent).hasSize(before + 1);
+        return ((CmoString) ((OxData) sent.get(before)).cmo()).value();
+    }
+
+    private void executeString(String s) {
+        push(CmoString.of(s));
+        cmd(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER);
+    }
+
+    @Test
+    void valuesWithoutACmoFormStayOnTheStackAsInOxAsir() {
+        // a vector has no CMO form: ox_asir keeps it on its stack, popString prints it
+        executeString("newvect(3, [1, x, 2/3]);");
+        assertThat(popString()).isEqualTo("[ 1 x 2/3 ]");
+        // popCMO answers "cannot convert to CMO object" and leaves it where it was (asir_popCMO)
+        executeString("newmat(2, 2, [[1, 2], [3, 4]]);");
+        assertThat(msg(popCmo())).isEqualTo("cannot convert to CMO object");
+        assertThat(popString()).isEqualTo("[ 1 2 ]\n[ 3 4 ]");
+        // as an argument of SM_executeFunction and a value of SM_setName it is taken as it is
+        executeString("ltov([1, 2, 3]);");
+        push(new CmoInt32(1));
+        push(CmoString.of("vtol"));
+        cmd(SmCommand.EXECUTE_FUNCTION);
+        assertThat(popCmo()).isEqualTo(CmoList.of(CmoZZ.of(1), CmoZZ.of(2), CmoZZ.of(3)));
+        executeString("newvect(2, [5, 7]);");
+        push(CmoString.of("V"));
+        cmd(SmCommand.SET_NAME);
+        executeString("V[1] * V[0];");
+        assertThat(popCmo()).isEqualTo(CmoZZ.of(35));
+        push(CmoString.of("V"));
+        cmd(SmCommand.EVAL_NAME);
+        assertThat(popString()).isEqualTo("[ 5 7 ]");
+        // a list holding one has no CMO form either; a CMO-level function refuses it with an error
+        executeString("[newvect(1), 2];");
+        assertThat(msg(popCmo())).isEqualTo("cannot convert to CMO object");
+        assertThat(popString()).isEqualTo("[[ 0 ],2]");
+        executeString("newvect(1);");
+        push(new CmoInt32(1));
+        push(CmoString.of("ox4j_spin"));
+        cmd(SmCommand.EXECUTE_FUNCTION);
+        assertThat(msg(popCmo())).contains("cannot convert to CMO object");
+        // counted like any other object
+        executeString("newvect(2);");
+        cmd(SmCommand.GETSP);
+        assertThat(popCmo()).isEqualTo(CmoZZ.of(1));
+        assertThat(popString()).isEqualTo("[ 0 0 ]");
+        executeString("newvect(2);");
+        push(new CmoInt32(1));
+        cmd(SmCommand.POPS);
+        cmd(SmCommand.GETSP);
+        assertThat(popCmo()).isEqualTo(CmoNull.INSTANCE);
+    }
+
     @Test
     void unknownCodesBlocksAndNopAreSilent() {
         push(CmoZZ.of(1));

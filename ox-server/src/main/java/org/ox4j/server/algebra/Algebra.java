@@ -135,13 +135,13 @@ public final class Algebra {
     }
 
     /** Both numbers with at least one double: the operation on doubles; otherwise null. */
-    private static Real real(Value a, Value b, java.util.function.DoubleBinaryOperator op) {
+    private static Value real(Value a, Value b, java.util.function.DoubleBinaryOperator op) {
         boolean ra = a instanceof Real;
         boolean rb = b instanceof Real;
         if (!(ra || rb) || !(ra || a instanceof Num) || !(rb || b instanceof Num)) {
             return null;
         }
-        return new Real(op.applyAsDouble(doubleOf(a), doubleOf(b)));
+        return Real.valueOf(op.applyAsDouble(doubleOf(a), doubleOf(b)));
     }
 
     private static double doubleOf(Value v) {
@@ -166,9 +166,12 @@ public final class Algebra {
             ComplexPair p = complex("add", a, b);
             return p.x().add(p.y());
         }
-        Real r = real(a, b, Double::sum);
+        Value r = real(a, b, Double::sum);
         if (r != null) {
             return r;
+        }
+        if (a instanceof Dp || b instanceof Dp) {
+            return distributed("add", a, b);
         }
         noRealCoefficients("add", a, b);
         if (a instanceof Str x && b instanceof Str y) {
@@ -197,9 +200,12 @@ public final class Algebra {
             ComplexPair p = complex("sub", a, b);
             return p.x().subtract(p.y());
         }
-        Real r = real(a, b, (x, y) -> x - y);
+        Value r = real(a, b, (x, y) -> x - y);
         if (r != null) {
             return r;
+        }
+        if (a instanceof Dp || b instanceof Dp) {
+            return distributed("sub", a, b);
         }
         noRealCoefficients("sub", a, b);
         if (a instanceof Rat || b instanceof Rat) {
@@ -220,9 +226,12 @@ public final class Algebra {
             ComplexPair p = complex("mul", a, b);
             return p.x().multiply(p.y());
         }
-        Real r = real(a, b, (x, y) -> x * y);
+        Value r = real(a, b, (x, y) -> x * y);
         if (r != null) {
             return r;
+        }
+        if (a instanceof Dp || b instanceof Dp) {
+            return distributed("mul", a, b);
         }
         noRealCoefficients("mul", a, b);
         if (a instanceof Rat || b instanceof Rat) {
@@ -246,6 +255,44 @@ public final class Algebra {
         return al.value(f.multiply(g, interrupt(), THREADS));
     }
 
+    /**
+     * Arithmetic of distributed polynomials as Asir's dp functions do it: sums and differences of two with the same
+     * number of variables, products of two, and a number times one (0 stands for the zero polynomial).
+     */
+    private Value distributed(String op, Value a, Value b) {
+        if (a.isZero() && op.equals("mul") || b.isZero() && op.equals("mul")) {
+            return Value.ZERO;
+        }
+        if (a.isZero()) {
+            return op.equals("sub") ? neg(b) : b;
+        }
+        if (b.isZero()) {
+            return a;
+        }
+        if (a instanceof Dp x && b instanceof Dp y) {
+            if (x.nVariables() != y.nVariables()) {
+                throw new EvaluationException(op + " : distributed polynomials in " + x.nVariables() + " and "
+                        + y.nVariables() + " variables");
+            }
+            QPoly f = x.kernel();
+            QPoly g = y.kernel();
+            QPoly r;
+            if (op.equals("mul")) {
+                checkTerms("mul", Math.min((double) f.size() * g.size(), box(f, g, 1)));
+                r = f.multiply(g, interrupt(), THREADS);
+            } else {
+                r = op.equals("add") ? f.add(g) : f.subtract(g);
+            }
+            return r.isZero() ? Value.ZERO : new Dp(r);
+        }
+        if (op.equals("mul") && (a instanceof Num || b instanceof Num)) {
+            Dp d = (Dp) (a instanceof Dp ? a : b);
+            Num c = (Num) (a instanceof Num ? a : b);
+            return new Dp(d.kernel().multiply(c.numerator(), c.denominator()));
+        }
+        throw invalid(op);
+    }
+
     private static Value scale(Poly p, Num c) {
         return Poly.of(p.variables(), p.kernel().multiply(c.numerator(), c.denominator()));
     }
@@ -263,6 +310,9 @@ public final class Algebra {
         if (a instanceof Rat q) {
             return Rat.of(neg(q.numerator()), q.denominator());
         }
+        if (a instanceof Dp d) {
+            return new Dp(d.kernel().negate());
+        }
         if (a instanceof Complex c) {
             return c.negate();
         }
@@ -277,7 +327,7 @@ public final class Algebra {
      * (no cancellation: {@code (x^2-1)/(x-1)} stays a quotient of the two; {@code red} cancels).
      */
     public Value div(Value a, Value b) {
-        Real r = real(a, b, (x, y) -> x / y);
+        Value r = real(a, b, (x, y) -> x / y);
         if (r != null) {
             if (b.isZero()) {
                 throw new EvaluationException("div : division by 0");
@@ -287,6 +337,9 @@ public final class Algebra {
         noRealCoefficients("div", a, b);
         if (b.isZero()) {
             throw new EvaluationException("div : division by 0");
+        }
+        if (a instanceof Dp d && b instanceof Num n) {
+            return new Dp(d.kernel().multiply(n.denominator(), n.numerator()));
         }
         if (isArray(a) && !isArray(b)) {
             // Asir's divvect/divmat: times the reciprocal of the scalar
@@ -523,7 +576,7 @@ public final class Algebra {
         }
         int k = n.intValue().getAsInt();
         if (a instanceof Real x) {
-            return new Real(Math.pow(x.value(), k));
+            return Real.valueOf(Math.pow(x.value(), k));
         }
         if (a instanceof Num x) {
             if (k < 0 && x.isZero()) {

@@ -43,24 +43,41 @@ public final class Polynomials {
 
     // ---------------------------------------------------------------- integers
 
-    /** Truncating integer quotient (sign follows C, as Asir's idiv). */
+    /**
+     * Asir's idiv: the floor of A/B (the quotient of a division whose remainder has the sign of B), e.g.
+     * idiv(-17, 5) = -4 and idiv(17, -5) = -4.
+     */
     public static Value idiv(Value a, Value b) {
-        java.math.BigInteger x = integer(a, "idiv");
-        java.math.BigInteger y = integer(b, "idiv");
-        if (y.signum() == 0) {
-            throw new EvaluationException("idiv: division by 0");
-        }
-        return Num.of(x.divide(y));
+        return Num.of(floorDivision(a, b, "idiv")[0]);
     }
 
-    /** Remainder with the sign of the dividend (as Asir's irem). */
+    /** Asir's irem: A − B·idiv(A, B), with the sign of B (irem(-17, 5) = 3, irem(17, -5) = -3). */
     public static Value irem(Value a, Value b) {
-        java.math.BigInteger x = integer(a, "irem");
-        java.math.BigInteger y = integer(b, "irem");
+        return Num.of(floorDivision(a, b, "irem")[1]);
+    }
+
+    /** The {@code %} operator: the remainder of the truncated division, with the sign of A (-17 % 5 is -2). */
+    public static Value remainder(Value a, Value b) {
+        java.math.BigInteger x = integer(a, "%");
+        java.math.BigInteger y = integer(b, "%");
         if (y.signum() == 0) {
-            throw new EvaluationException("irem: division by 0");
+            throw new EvaluationException("%: division by 0");
         }
         return Num.of(x.remainder(y));
+    }
+
+    private static java.math.BigInteger[] floorDivision(Value a, Value b, String op) {
+        java.math.BigInteger x = integer(a, op);
+        java.math.BigInteger y = integer(b, op);
+        if (y.signum() == 0) {
+            throw new EvaluationException(op + ": division by 0");
+        }
+        java.math.BigInteger[] qr = x.divideAndRemainder(y);
+        if (qr[1].signum() != 0 && qr[1].signum() != y.signum()) {
+            qr[0] = qr[0].subtract(java.math.BigInteger.ONE);
+            qr[1] = qr[1].add(y);
+        }
+        return qr;
     }
 
     public static Value igcd(Value a, Value b) {
@@ -84,9 +101,7 @@ public final class Polynomials {
      */
     public Value gcd(Value a, Value b) {
         if (a instanceof Num x && b instanceof Num y) {
-            if (x.isInteger() && y.isInteger()) {
-                return Num.of(x.numerator().gcd(y.numerator()));
-            }
+            // over Q every non-zero number is a unit: Asir's gcd(6, 4) is 1
             return x.isZero() && y.isZero() ? Value.ZERO : Num.of(1);
         }
         Algebra.Aligned al = algebra.align("gcd", a, b);
@@ -102,13 +117,8 @@ public final class Polynomials {
         Rational<BigInteger> fq = Polys.integralFactor(q);
         MultivariatePolynomial<BigInteger> g = MultivariateGCD.PolynomialGCD(
                 Polys.toZ(p.clone().multiply(fp)), Polys.toZ(q.clone().multiply(fq)));
-        MultivariatePolynomial<Rational<BigInteger>> r = Polys.primitiveIntegral(Polys.fromZ(g));
-        Rational<BigInteger> cp = fp.reciprocal().abs();
-        Rational<BigInteger> cq = fq.reciprocal().abs();
-        if (cp.isIntegral() && cq.isIntegral()) {
-            r = r.multiply(new Rational<>(Rings.Z, Rings.Z.gcd(cp.numerator(), cq.numerator())));
-        }
-        return al.value(r);
+        // the primitive gcd with a positive head coefficient, as Asir's gcd (gcd(12*x^2, 18*x) is x)
+        return al.value(Polys.primitiveIntegral(Polys.fromZ(g)));
     }
 
     /** a·b / gcd(a, b), with a positive head coefficient. */
@@ -129,8 +139,8 @@ public final class Polynomials {
     /** Degree of {@code p} in {@code v} (0 for numbers). */
     public static Value deg(Value p, Value v) {
         String name = variableName(v, "deg");
-        if (p instanceof Num) {
-            return Value.ZERO;
+        if (p instanceof Num n) {
+            return Num.of(n.isZero() ? -1 : 0); // Asir: deg(0, x) is -1
         }
         if (!(p instanceof Poly q)) {
             throw Algebra.invalid("deg");

@@ -14,6 +14,14 @@ public record Real(double value) implements Value {
         return value == 0.0;
     }
 
+    /**
+     * A double as Asir keeps it: 0.0 is the number 0 (Asir has no double zero; {@code type(0.0)} is 0 and
+     * {@code 1/3+0.0} stays 1/3), any other double a {@code Real}.
+     */
+    public static Value valueOf(double d) {
+        return d == 0.0 ? Value.ZERO : new Real(d);
+    }
+
     /** This number as a double, for a rational or a double. */
     public static double of(Num n) {
         return new BigDecimal(n.numerator()).divide(new BigDecimal(n.denominator()), MathContext.DECIMAL64)

@@ -62,7 +62,7 @@ public final class ValueCodec {
             return new Str(s.value());
         }
         if (cmo instanceof CmoIeeeDouble d) {
-            return new Real(d.value());
+            return Real.valueOf(d.value());
         }
         if (cmo instanceof CmoIndeterminate ind && ind.name() instanceof CmoString s) {
             return new Str(s.value()); // as ox_asir: a stand-alone indeterminate arrives as its name

@@ -139,7 +139,10 @@ public final class ValuePrinter {
      */
     public static String popString(Cmo c) {
         return AsirNotation.popString(c, part -> {
-            if (part.type() != CmoType.RECURSIVE_POLYNOMIAL) {
+            // the parts whose printed form is the local language's: polynomials in Asir's recursive form, doubles
+            // as C's %g, complex numbers as (a+b*@i)
+            if (part.type() != CmoType.RECURSIVE_POLYNOMIAL && part.type() != CmoType.IEEE_DOUBLE_FLOAT
+                    && part.type() != CmoType.COMPLEX) {
                 return null;
             }
             try {

@@ -11,6 +11,7 @@ import org.ox4j.server.algebra.Factoring;
 import org.ox4j.server.algebra.Groebner;
 import org.ox4j.server.algebra.Lst;
 import org.ox4j.server.algebra.Num;
+import org.ox4j.server.algebra.Rat;
 import org.ox4j.server.algebra.Poly;
 import org.ox4j.server.algebra.Polynomials;
 import org.ox4j.server.algebra.Str;
@@ -46,9 +47,9 @@ public final class BuiltinFunctions {
         reg(registry, "pow", 2, 2, "pow(A,N): A^N for an integer N", (a, alg, c) -> alg.pow(a.get(0), a.get(1)));
         reg(registry, "neg", 1, 1, "neg(A): -A", (a, alg, c) -> alg.neg(a.get(0)));
         // integers
-        reg(registry, "idiv", 2, 2, "idiv(A,B): truncated integer quotient",
+        reg(registry, "idiv", 2, 2, "idiv(A,B): floor of A/B (remainder with the sign of B)",
                 (a, alg, c) -> Polynomials.idiv(a.get(0), a.get(1)));
-        reg(registry, "irem", 2, 2, "irem(A,B): integer remainder (sign of A)",
+        reg(registry, "irem", 2, 2, "irem(A,B): A-B*idiv(A,B), with the sign of B",
                 (a, alg, c) -> Polynomials.irem(a.get(0), a.get(1)));
         reg(registry, "igcd", 2, 2, "igcd(A,B): integer gcd", (a, alg, c) -> Polynomials.igcd(a.get(0), a.get(1)));
         reg(registry, "ilcm", 2, 2, "ilcm(A,B): integer lcm", (a, alg, c) -> Polynomials.ilcm(a.get(0), a.get(1)));
@@ -151,6 +152,8 @@ public final class BuiltinFunctions {
             out.addAll(list(a.get(1), "append").elements());
             return new Lst(out);
         });
+        reg(registry, "member", 2, 2, "member(A,L): 1 if A is an element of the list L, else 0",
+                (a, alg, c) -> bool(list(a.get(1), "member").elements().contains(a.get(0))));
         reg(registry, "reverse", 1, 1, "reverse(L): the list reversed", (a, alg, c) -> {
             List<Value> out = new ArrayList<>(list(a.get(0), "reverse").elements());
             java.util.Collections.reverse(out);
@@ -286,9 +289,23 @@ public final class BuiltinFunctions {
         Value r = a.get(0);
         List<Value> vars = a.size() == 2 && a.get(1) instanceof Lst l ? l.elements() : a.subList(1, a.size());
         for (Value v : vars) {
-            r = Polynomials.diff(r, v);
+            r = derivative(r, v, alg);
         }
         return r;
+    }
+
+    /**
+     * d/dv of a polynomial, or of a rational function n/d as Asir writes it: (n'·d − n·d')/d² with the square
+     * expanded and nothing cancelled ({@code diff(1/x, x)} is {@code (-1)/(x^2)}).
+     */
+    private static Value derivative(Value p, Value v, Algebra alg) {
+        if (!(p instanceof Rat q)) {
+            return Polynomials.diff(p, v);
+        }
+        Value n = q.numerator();
+        Value d = q.denominator();
+        Value top = alg.sub(alg.mul(Polynomials.diff(n, v), d), alg.mul(n, Polynomials.diff(d, v)));
+        return top.isZero() ? Value.ZERO : Rat.of(top, alg.mul(d, d));
     }
 
     private static Lst sqr(List<Value> a, Algebra alg, String op) {

@@ -44,6 +44,24 @@ final class IntegerFunctions {
                     }
                     return Num.of(n.sqrt());
                 });
+        BuiltinFunctions.reg(registry, "abs", 1, 1, "abs(A): the absolute value of the number A",
+                (a, alg, c) -> {
+                    if (a.get(0) instanceof Num n) {
+                        return n.abs();
+                    }
+                    if (a.get(0) instanceof Real r) {
+                        return Real.valueOf(Math.abs(r.value()));
+                    }
+                    throw Algebra.invalid("abs");
+                });
+        BuiltinFunctions.reg(registry, "prime", 1, 1, "prime(K): the K-th prime, counting from prime(0) = 2 (K < "
+                + SmallPrimes.COUNT + ")", (a, alg, c) -> {
+                    BigInteger k = Polynomials.integer(a.get(0), "prime");
+                    if (k.signum() < 0 || k.compareTo(BigInteger.valueOf(SmallPrimes.COUNT)) >= 0) {
+                        throw new EvaluationException("prime : the index must be in [0, " + SmallPrimes.COUNT + ")");
+                    }
+                    return Num.of(SmallPrimes.get(k.intValue()));
+                });
         BuiltinFunctions.reg(registry, "floor", 1, 1, "floor(A): the largest integer at most the number A",
                 (a, alg, c) -> rounded(a.get(0), "floor", RoundingMode.FLOOR));
         BuiltinFunctions.reg(registry, "ceil", 1, 1, "ceil(A): the smallest integer at least the number A",

@@ -25,6 +25,22 @@ final class StringFunctions {
     static void register(FunctionRegistry registry) {
         BuiltinFunctions.reg(registry, "str_len", 1, 1, "str_len(S): length of S in bytes",
                 (a, alg, c) -> Num.of(bytes(a.get(0), "str_len").length));
+        BuiltinFunctions.reg(registry, "str_chr", 3, 3,
+                "str_chr(S,I,C): the position of the first character of C in S at or after I, or -1",
+                (a, alg, c) -> {
+                    byte[] s = bytes(a.get(0), "str_chr");
+                    long start = Polynomials.integer(a.get(1), "str_chr").longValue();
+                    byte[] ch = bytes(a.get(2), "str_chr");
+                    if (ch.length == 0) {
+                        throw Algebra.invalid("str_chr");
+                    }
+                    for (long i = Math.max(0, start); i < s.length; i++) {
+                        if (s[(int) i] == ch[0]) {
+                            return Num.of(i);
+                        }
+                    }
+                    return Num.of(-1);
+                });
         BuiltinFunctions.reg(registry, "sub_str", 3, 3, "sub_str(S,I,J): bytes I..J of S",
                 (a, alg, c) -> {
                     byte[] s = bytes(a.get(0), "sub_str");

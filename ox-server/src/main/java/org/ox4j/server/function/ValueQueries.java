@@ -45,7 +45,13 @@ final class ValueQueries {
         BuiltinFunctions.reg(registry, "real", 1, 1, "real(A): the real part of a number",
                 (a, alg, c) -> a.get(0) instanceof Complex z ? z.re() : number(a.get(0), "real"));
         BuiltinFunctions.reg(registry, "imag", 1, 1, "imag(A): the imaginary part of a number",
-                (a, alg, c) -> a.get(0) instanceof Complex z ? z.im() : zeroOf(number(a.get(0), "imag")));
+                (a, alg, c) -> {
+                    if (a.get(0) instanceof Complex z) {
+                        return z.im();
+                    }
+                    number(a.get(0), "imag");
+                    return Value.ZERO; // a double's imaginary part is 0.0, which Asir keeps as the number 0
+                });
         BuiltinFunctions.reg(registry, "conj", 1, 1, "conj(A): the complex conjugate of a number",
                 (a, alg, c) -> a.get(0) instanceof Complex z ? z.conjugate() : number(a.get(0), "conj"));
         BuiltinFunctions.reg(registry, "nmono", 1, 1, "nmono(P): number of monomials of P",
@@ -128,10 +134,6 @@ final class ValueQueries {
             return v;
         }
         throw Algebra.invalid(op);
-    }
-
-    private static Value zeroOf(Value number) {
-        return number instanceof Real ? new Real(0) : Value.ZERO;
     }
 
     private static Value polynomial(Value v, String op) {

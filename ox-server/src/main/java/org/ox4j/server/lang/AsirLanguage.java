@@ -383,7 +383,7 @@ public final class AsirLanguage implements LocalLanguage {
                 case "-" -> algebra.sub(x, y);
                 case "*" -> algebra.mul(x, y);
                 case "/" -> algebra.div(x, y);
-                case "%" -> org.ox4j.server.algebra.Polynomials.irem(x, y);
+                case "%" -> org.ox4j.server.algebra.Polynomials.remainder(x, y);
                 case "^" -> algebra.pow(x, y);
                 case "==" -> bool(algebra.equal(x, y));
                 case "!=" -> bool(!algebra.equal(x, y));

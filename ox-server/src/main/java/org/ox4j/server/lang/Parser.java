@@ -318,7 +318,7 @@ final class Parser {
             case NUMBER:
                 return new Node.Literal(t, Num.of(new BigInteger(t.text())));
             case REAL:
-                return new Node.Literal(t, new org.ox4j.server.algebra.Real(Double.parseDouble(t.text())));
+                return new Node.Literal(t, org.ox4j.server.algebra.Real.valueOf(Double.parseDouble(t.text())));
             case STRING:
                 return new Node.Literal(t, new Str(t.text()));
             case CONSTANT:

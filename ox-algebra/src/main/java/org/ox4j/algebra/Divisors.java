@@ -63,6 +63,16 @@ public final class Divisors {
         return polys[k];
     }
 
+    /** Whether every divisor has leading coefficient 1 (as made primitive with a positive one). */
+    public boolean monic() {
+        for (ZPoly p : polys) {
+            if (!p.coef[0].equals(BigInteger.ONE)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The highest total degree of a divisor. */
     int maxDegree() {
         int d = 0;

@@ -23,6 +23,22 @@ public final class NormalForm {
 
     /** The normal form of {@code f} modulo {@code divisors} up to a rational factor (primitive, positive lc). */
     public static ZPoly reduce(ZPoly f, Divisors divisors, Interrupt interrupt) {
+        return reduce(f, divisors, interrupt, false);
+    }
+
+    /**
+     * The exact remainder of {@code f} modulo divisors that are all monic over Z (leading coefficient 1, see
+     * {@link Divisors#monic()}): then no step scales and nothing is divided out, so the result is f minus a
+     * combination of the divisors, integral, with f's content and sign.
+     */
+    public static ZPoly remainder(ZPoly f, Divisors divisors, Interrupt interrupt) {
+        if (!divisors.monic()) {
+            throw new IllegalArgumentException("an exact remainder over Z needs monic divisors");
+        }
+        return reduce(f, divisors, interrupt, true);
+    }
+
+    private static ZPoly reduce(ZPoly f, Divisors divisors, Interrupt interrupt, boolean exact) {
         if (f.isZero()) {
             return f;
         }
@@ -32,7 +48,7 @@ public final class NormalForm {
         long need = (long) f.totalDegree() + divisors.maxDegree();
         MonomialLayout wide = layout.widenedFor(need);
         Divisors d = divisors.widened(wide);
-        ZPoly r = f.relayout(wide).primitivePart();
+        ZPoly r = exact ? f.relayout(wide) : f.relayout(wide).primitivePart();
         int w = wide.words();
         long[] restMono = new long[Math.max(4, r.size) * w];
         BigInteger[] restCoef = new BigInteger[Math.max(4, r.size)];
@@ -119,7 +135,7 @@ public final class NormalForm {
         }
         ZPoly rest = new ZPoly(wide, Arrays.copyOf(restMono, restSize * w), Arrays.copyOf(restCoef, restSize),
                 restSize);
-        return rest.primitivePart();
+        return exact ? rest : rest.primitivePart();
     }
 
     private static ZPoly tail(ZPoly r, int from) {

@@ -186,8 +186,14 @@ public final class Groebner {
             return Value.ZERO;
         }
         Divisors divisors = divisors(g, ring);
-        ZPoly target = kernel(f, ring, divisors.layout()).numerator();
-        ZPoly r = NormalForm.reduce(target, divisors, algebra.interrupt());
+        QPoly target = kernel(f, ring, divisors.layout());
+        if (divisors.monic()) {
+            // as Asir's p_nf: with monic divisors nothing is scaled, so the remainder is exact (p_nf(x^2+y^2,
+            // [x-y], [x,y], 0) is 2*y^2, not y^2)
+            return fromKernel(QPoly.of(NormalForm.remainder(target.numerator(), divisors, algebra.interrupt()),
+                    target.denominator()), ring);
+        }
+        ZPoly r = NormalForm.reduce(target.numerator(), divisors, algebra.interrupt());
         return fromKernel(QPoly.of(r), ring);
     }
 

@@ -316,9 +316,6 @@ public final class BuiltinFunctions {
         if (a.get(0) instanceof Lst l) {
             return Num.of(l.size());
         }
-        if (a.get(0) instanceof Str s) {
-            return Num.of(s.value().length());
-        }
         if (a.get(0) instanceof Vect v) {
             return Num.of(v.size());
         }

@@ -466,8 +466,13 @@ public final class AsirLanguage implements LocalLanguage {
                 order = (x, y) -> {
                     Integer r = Algebra.compareNumbers(x, y);
                     if (r == null) {
-                        // Asir orders every kind of object; ox4j orders numbers, and others by a given function
-                        throw runtime(c.at(), "qsort : only numbers are ordered without a comparison function");
+                        r = compareAtoms(x, y);
+                    }
+                    if (r == null) {
+                        // Asir orders every kind of object; ox4j orders numbers and indeterminates, and others by a
+                        // given function
+                        throw runtime(c.at(), "qsort : only numbers and indeterminates are ordered without a"
+                                + " comparison function");
                     }
                     return r;
                 };
@@ -489,6 +494,27 @@ public final class AsirLanguage implements LocalLanguage {
                 throw runtime(c.at(), "qsort : the comparison function is not a consistent order");
             }
             return new Lst(out);
+        }
+
+        /**
+         * Asir's order of numbers and indeterminates: numbers before indeterminates, an indeterminate before the
+         * higher ones ({@code qsort([x,y,z])} is {@code [z,y,x]} when x is the highest); null for other objects.
+         */
+        private Integer compareAtoms(Value x, Value y) {
+            String vx = indeterminate(x);
+            String vy = indeterminate(y);
+            if (vx != null && vy != null) {
+                return Integer.compare(ctx.variableOrder().rank(vy), ctx.variableOrder().rank(vx));
+            }
+            if (vx != null && y instanceof Num || x instanceof Num && vy != null) {
+                return vx != null ? 1 : -1;
+            }
+            return null;
+        }
+
+        private static String indeterminate(Value v) {
+            return v instanceof Poly p && p.variables().size() == 1 && p.equals(Poly.variable(p.variables().get(0)))
+                    ? p.variables().get(0) : null;
         }
 
         /** The function an argument names: an indeterminate (Asir passes functions so) or a string. */

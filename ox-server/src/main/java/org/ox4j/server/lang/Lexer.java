@@ -7,7 +7,7 @@ import java.util.Set;
 /** Splits Asir source into tokens; skips blanks and C comments. */
 final class Lexer {
     private static final Set<String> KEYWORDS = Set.of("def", "return", "if", "else", "while", "for", "do", "break",
-            "continue", "extern", "end");
+            "continue", "extern", "local", "end");
     /** Longest first, so "+=" and "++" win over "+". */
     private static final String[] SYMBOLS = {"++", "--", "+=", "-=", "*=", "/=", "%=", "^=", "==", "!=", "<=", ">=",
         "&&", "||", "+", "-", "*", "/", "%", "^", "(", ")", "[", "]", "{", "}", ",", ";", "$", "=", "<", ">", "!",

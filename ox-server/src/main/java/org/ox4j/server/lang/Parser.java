@@ -106,18 +106,19 @@ final class Parser {
             terminator();
             return t.is("break") ? new Node.Break(t) : new Node.Continue(t);
         }
-        if (t.is("extern")) {
+        if (t.is("extern") || t.is("local")) {
             next();
             List<String> names = new ArrayList<>();
             do {
                 Token v = next();
                 if (v.kind() != Token.Kind.VARIABLE) {
-                    throw error(v, "a variable (capitalised name) expected after 'extern'");
+                    throw error(v, "a variable (capitalised name) expected after '" + t.text() + "'");
                 }
                 names.add(v.text());
             } while (accept(","));
             terminator();
-            return new Node.Extern(t, names);
+            // 'local' declares what is local anyway (a function's variables are): nothing to do
+            return t.is("extern") ? new Node.Extern(t, names) : new Node.Block(t, List.of());
         }
         if (t.is("end")) {
             next();
@@ -297,6 +298,10 @@ final class Parser {
             } else if (peek().is("++") || peek().is("--")) {
                 Token op = next();
                 e = new Node.Step(op, assignable(op, e), op.is("++") ? 1 : -1, true);
+            } else if (peek().is("!")) {
+                // Asir's postfix factorial: 100! is fac(100)
+                Token op = next();
+                e = new Node.Call(op, "fac", List.of(e));
             } else {
                 return e;
             }

@@ -137,8 +137,10 @@ class AsirLanguageTest {
         assertThat(show("def desc(A, B) { return B - A; } qsort([3, -1/2, 10, 0], desc);")).isEqualTo("[10,3,0,-1/2]");
         assertThat(show("def bydeg(A, B) { return deg(A, x) - deg(B, x); } qsort([x^3, 1, x], bydeg);"))
                 .isEqualTo("[1,x,x^3]");
-        assertThatThrownBy(() -> show("qsort([x, 1]);")).isInstanceOf(EvaluationException.class)
-                .hasMessageContaining("qsort : only numbers are ordered");
+        // numbers before indeterminates, indeterminates lowest first (Asir: qsort([x,y,z]) is [z,y,x])
+        assertThat(show("qsort([x, 1, z, y]);")).isEqualTo("[1,z,y,x]");
+        assertThatThrownBy(() -> show("qsort([x^2, 1]);")).isInstanceOf(EvaluationException.class)
+                .hasMessageContaining("qsort : only numbers and indeterminates are ordered");
         assertThat(show("[floor(7/2), floor(-7/2), ceil(7/2), ceil(-7/2), floor(4), floor(2.5), ceil(-2.5)];"))
                 .isEqualTo("[3,-4,4,-3,4,2,-2]");
         assertThat(show("def f(X) { print(X); return X + 1; } f(1);")).isEqualTo("2");
@@ -218,7 +220,8 @@ class AsirLanguageTest {
         assertThat(show("Count = 0; def bump() { extern Count; Count++; return Count; } bump(); bump();"))
                 .isEqualTo("2");
         assertThat(show("Count;")).isEqualTo("2");
-        assertThat(show("def local() { Count = 100; return Count; } local();")).isEqualTo("100");
+        assertThat(show("def shadow() { Count = 100; return Count; } shadow();")).isEqualTo("100");
+        assertThat(show("def twice(X) { local Y; Y = 2 * X; return Y; } twice(4);")).isEqualTo("8");
         assertThat(show("Count;")).isEqualTo("2");
         assertThatThrownBy(() -> show("L = [1]; L[3];")).hasMessageContaining("out of range");
         assertThatThrownBy(() -> show("break;")).hasMessageContaining("break outside a loop");
@@ -228,7 +231,9 @@ class AsirLanguageTest {
         long t0 = System.nanoTime();
         assertThatThrownBy(() -> show("X = 3^(10^9);")).hasMessageContaining("pow : the result would have about");
         assertThat(System.nanoTime() - t0).isLessThan(5_000_000_000L);
-        assertThat(show("length(rtostr(3^100000));")).isEqualTo("47713");
+        assertThat(show("str_len(rtostr(3^100000));")).isEqualTo("47713");
+        // as in Asir, length takes lists and vectors; str_len measures strings
+        assertThatThrownBy(() -> show("length(\"abc\");")).hasMessageContaining("length : invalid argument");
     }
 
     @Test

@@ -1,7 +1,6 @@
 package org.ox4j.server.algebra;
 
 import cc.redberry.rings.Rational;
-import cc.redberry.rings.Rings;
 import cc.redberry.rings.bigint.BigInteger;
 import cc.redberry.rings.poly.multivar.MultivariateDivision;
 import cc.redberry.rings.poly.multivar.MultivariateGCD;

@@ -141,6 +141,9 @@ public final class Polynomials {
         if (p instanceof Num n) {
             return Num.of(n.isZero() ? -1 : 0); // Asir: deg(0, x) is -1
         }
+        if (p instanceof Rat) {
+            return Value.ZERO; // Asir answers 0 for a rational function (deg(x^2/(x+1), x))
+        }
         if (!(p instanceof Poly q)) {
             throw Algebra.invalid("deg");
         }
@@ -176,6 +179,16 @@ public final class Polynomials {
                 return p;
             }
             throw Algebra.invalid("subst");
+        }
+        if (q instanceof Complex || q instanceof Real) {
+            // a number outside the polynomials' coefficients: Horner's rule in the values' arithmetic
+            // (subst(x^2+1, x, @i) is 0)
+            int i = pp.variables().indexOf(name);
+            Value r = Value.ZERO;
+            for (int e = pp.kernel().degree(i); e >= 0; e--) {
+                r = algebra.add(algebra.mul(r, q), Poly.of(pp.variables(), pp.kernel().coefficientOf(i, e)));
+            }
+            return r;
         }
         Algebra.Aligned al = algebra.align("subst", List.of(p, q), List.of());
         int i = al.variables().indexOf(name);

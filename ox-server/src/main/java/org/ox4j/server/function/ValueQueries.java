@@ -158,6 +158,10 @@ final class ValueQueries {
         if (v instanceof Poly p) {
             return p.kernel().size();
         }
+        if (v instanceof Rat r) {
+            // Asir counts the monomials of numerator and denominator (nmono(x/y) is 2)
+            return nmono(r.numerator()) + nmono(r.denominator());
+        }
         return 0;
     }
 
@@ -174,6 +178,9 @@ final class ValueQueries {
     private static void collect(Value v, Set<String> names) {
         if (v instanceof Poly p) {
             names.addAll(p.variables());
+        } else if (v instanceof Rat r) {
+            collect(r.numerator(), names);
+            collect(r.denominator(), names);
         } else if (v instanceof Lst l) {
             for (Value e : l.elements()) {
                 collect(e, names);

@@ -178,38 +178,42 @@ public final class AsirLanguage implements LocalLanguage {
                 }
                 return f.otherwise() == null ? Value.ZERO : statement(f.otherwise(), scope);
             }
+            // a loop's value is its body's last one, as ox_asir pushes it (while (I < 3) I++; gives 2)
             if (s instanceof Node.While w) {
+                Value[] last = {Value.ZERO};
                 while (truth(eval(w.condition(), scope))) {
                     step(w.at());
-                    if (body(w.body(), scope)) {
+                    if (body(w.body(), scope, last)) {
                         break;
                     }
                 }
-                return Value.ZERO;
+                return last[0];
             }
             if (s instanceof Node.For f) {
                 for (Node e : f.init()) {
                     eval(e, scope);
                 }
+                Value[] last = {Value.ZERO};
                 while (f.condition() == null || truth(eval(f.condition(), scope))) {
                     step(f.at());
-                    if (body(f.body(), scope)) {
+                    if (body(f.body(), scope, last)) {
                         break;
                     }
                     for (Node e : f.update()) {
                         eval(e, scope);
                     }
                 }
-                return Value.ZERO;
+                return last[0];
             }
             if (s instanceof Node.DoWhile d) {
+                Value[] last = {Value.ZERO};
                 do {
                     step(d.at());
-                    if (body(d.body(), scope)) {
+                    if (body(d.body(), scope, last)) {
                         break;
                     }
                 } while (truth(eval(d.condition(), scope)));
-                return Value.ZERO;
+                return last[0];
             }
             if (s instanceof Node.Break) {
                 throw BREAK;
@@ -225,9 +229,10 @@ public final class AsirLanguage implements LocalLanguage {
         }
 
         /** Runs a loop body; true when it ended with {@code break}. */
-        private boolean body(Node b, Scope scope) {
+        /** Runs a loop body, keeping its value in {@code last[0]}; true when it broke out of the loop. */
+        private boolean body(Node b, Scope scope, Value[] last) {
             try {
-                statement(b, scope);
+                last[0] = statement(b, scope);
                 return false;
             } catch (LoopSignal signal) {
                 return signal.isBreak;

@@ -1,17 +1,95 @@
 package org.ox4j.cmo;
 
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.util.Objects;
 
-/** {@code CMO_ZZ}: an arbitrary-precision integer (sign-magnitude, 32-bit limbs least significant first). */
-public record CmoZZ(BigInteger value) implements Cmo {
-    public CmoZZ {
-        Objects.requireNonNull(value, "value");
+/**
+ * {@code CMO_ZZ}: an arbitrary-precision integer (sign-magnitude, 32-bit limbs least significant first).
+ *
+ * <p>An integer read from the wire keeps the limb bytes it arrived in, and its {@link BigInteger} is made only when
+ * someone asks for the value: a master's push followed by a pop (or an integer passed through a list to another
+ * server) is written back as the same bytes, with no conversion either way. Equality is by value. Immutable.
+ */
+public final class CmoZZ implements Cmo {
+    /** The value; computed from {@link #limbs} on first use (a race computes the same immutable value twice). */
+    private BigInteger value;
+    /** The limbs as they arrived (low limb first, each in {@link #order}), or null for an integer made here. */
+    private final byte[] limbs;
+    private final ByteOrder order;
+    private final boolean negative;
+
+    /** The integer {@code value}. */
+    public CmoZZ(BigInteger value) {
+        this.value = Objects.requireNonNull(value, "value");
+        this.limbs = null;
+        this.order = null;
+        this.negative = value.signum() < 0;
+    }
+
+    private CmoZZ(byte[] limbs, ByteOrder order, boolean negative) {
+        this.limbs = limbs;
+        this.order = order;
+        this.negative = negative;
     }
 
     /** The integer {@code v}. */
     public static CmoZZ of(long v) {
         return new CmoZZ(BigInteger.valueOf(v));
+    }
+
+    /**
+     * The integer whose magnitude has the limbs {@code limbBytes} (low limb first, each 4 bytes in {@code order},
+     * length a multiple of 4, not all zero), kept as they are; the array is taken over, not copied.
+     */
+    public static CmoZZ ofLimbs(byte[] limbBytes, ByteOrder order, boolean negative) {
+        if (limbBytes.length == 0 || (limbBytes.length & 3) != 0) {
+            throw new IllegalArgumentException("limb bytes: " + limbBytes.length);
+        }
+        return new CmoZZ(limbBytes, Objects.requireNonNull(order, "order"), negative);
+    }
+
+    /** The value. */
+    public BigInteger value() {
+        BigInteger v = value;
+        if (v == null) {
+            byte[] be = new byte[limbs.length];
+            int n = limbs.length;
+            for (int k = 0; k < n; k += 4) {
+                // limb k/4 (low first) goes to the big-endian position counted from the end
+                int dst = n - 4 - k;
+                if (order == ByteOrder.LITTLE_ENDIAN) {
+                    be[dst] = limbs[k + 3];
+                    be[dst + 1] = limbs[k + 2];
+                    be[dst + 2] = limbs[k + 1];
+                    be[dst + 3] = limbs[k];
+                } else {
+                    System.arraycopy(limbs, k, be, dst, 4);
+                }
+            }
+            BigInteger mag = new BigInteger(1, be);
+            v = negative ? mag.negate() : mag;
+            value = v;
+        }
+        return v;
+    }
+
+    /**
+     * The limb bytes as they arrived, when they are in {@code wanted} order (a writer then copies them as they
+     * are), else null. The caller must not modify the array.
+     */
+    public byte[] limbBytes(ByteOrder wanted) {
+        return limbs != null && order == wanted ? limbs : null;
+    }
+
+    /** Whether the value is negative. */
+    public boolean isNegative() {
+        return negative;
+    }
+
+    /** The number of 32-bit limbs of the magnitude (as it arrived, or the fewest for a value made here). */
+    public int wordCount() {
+        return limbs != null ? limbs.length >>> 2 : (value.abs().bitLength() + 31) >>> 5;
     }
 
     @Override
@@ -20,7 +98,17 @@ public record CmoZZ(BigInteger value) implements Cmo {
     }
 
     @Override
+    public boolean equals(Object o) {
+        return o instanceof CmoZZ z && value().equals(z.value());
+    }
+
+    @Override
+    public int hashCode() {
+        return value().hashCode();
+    }
+
+    @Override
     public String toString() {
-        return "CmoZZ[" + value.bitLength() + " bits]";
+        return "CmoZZ[" + value().bitLength() + " bits]";
     }
 }

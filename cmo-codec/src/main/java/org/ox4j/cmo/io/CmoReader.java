@@ -136,7 +136,7 @@ public final class CmoReader {
             case ATOM:
                 return new CmoAtom(CmoString.wrapBytes(readByteString("CMO_ATOM")));
             case ZZ:
-                return new CmoZZ(readZZBody());
+                return readZZ();
             case QQ: {
                 BigInteger num = readZZBody();
                 BigInteger den = readZZBody();
@@ -330,6 +330,29 @@ public final class CmoReader {
             words[i] = in.readInt();
         }
         return CmoBigFloat32.wrap(prec, sign, exp, words);
+    }
+
+    /**
+     * Reads a CMO_ZZ body; an integer of two or more limbs keeps its limb bytes as they arrived (one bulk read, no
+     * conversion until its value is asked for), so a push and a pop of it copy bytes only.
+     */
+    private CmoZZ readZZ() {
+        int f = in.readInt();
+        if (f == 0) {
+            return new CmoZZ(BigInteger.ZERO);
+        }
+        int words = CmoLimitChecks.zzWords(limits, f);
+        requireRemaining(4L * words, "CMO_ZZ");
+        if (words > MAX_ARRAY_WORDS) {
+            throw new CmoLimitExceededException("CMO_ZZ words: " + words + " (expected: <= " + MAX_ARRAY_WORDS + ")");
+        }
+        if (words == 1) {
+            long limb = in.readInt() & 0xffffffffL;
+            return new CmoZZ(BigInteger.valueOf(f < 0 ? -limb : limb));
+        }
+        byte[] limbs = new byte[4 * words];
+        in.readBytes(limbs, 0, limbs.length);
+        return CmoZZ.ofLimbs(limbs, in.order(), f < 0);
     }
 
     /** Reads a ZZ body (signed word count, then limbs) into a BigInteger. */

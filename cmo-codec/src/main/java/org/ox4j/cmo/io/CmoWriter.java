@@ -116,7 +116,16 @@ public final class CmoWriter {
                 }
             }
             case ZZ -> {
-                writeZZBody(((CmoZZ) cmo).value(), out);
+                CmoZZ z = (CmoZZ) cmo;
+                byte[] limbs = z.limbBytes(out.order());
+                if (limbs != null) {
+                    // as it arrived, in the order this sink writes: copied, not converted
+                    out.ensureWritable(4L + limbs.length);
+                    out.writeInt(z.isNegative() ? -(limbs.length >>> 2) : limbs.length >>> 2);
+                    out.writeBytes(limbs, 0, limbs.length);
+                } else {
+                    writeZZBody(z.value(), out);
+                }
                 return List.of();
             }
             case QQ -> {

@@ -30,7 +30,7 @@ public final class CmoSize {
     /** The bytes {@code c} holds itself, without the CMOs inside it. */
     private static long own(Cmo c) {
         if (c instanceof CmoZZ z) {
-            return OBJECT + 16 + z.value().bitLength() / 8;
+            return OBJECT + 16 + 4L * z.wordCount();
         } else if (c instanceof CmoQQ q) {
             return OBJECT + 32 + (q.numerator().bitLength() + q.denominator().bitLength()) / 8;
         } else if (c instanceof CmoString s) {

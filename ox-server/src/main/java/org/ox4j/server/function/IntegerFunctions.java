@@ -16,6 +16,9 @@ import org.ox4j.server.eval.EvaluationException;
  * {@code floor}/{@code ceil} of rationals and doubles.
  */
 final class IntegerFunctions {
+    /** Asir's random(): one generator per session thread, so a seed set by one master does not steer another. */
+    private static final ThreadLocal<java.util.Random> RANDOM = ThreadLocal.withInitial(java.util.Random::new);
+
     /** The largest n for which fac(n) is computed (n! then has about 2.1·10^6 bits). */
     static final int MAX_FACTORIAL = 100_000;
 
@@ -36,6 +39,14 @@ final class IntegerFunctions {
     }
 
     static void register(FunctionRegistry registry) {
+        BuiltinFunctions.reg(registry, "random", 0, 1,
+                "random([Seed]): a pseudo-random integer in [0, 2^32); with Seed, the sequence restarts from Seed",
+                (a, alg, c) -> {
+                    if (!a.isEmpty()) {
+                        RANDOM.get().setSeed(Polynomials.integer(a.get(0), "random").longValue());
+                    }
+                    return Num.of(RANDOM.get().nextInt() & 0xffffffffL);
+                });
         BuiltinFunctions.reg(registry, "isqrt", 1, 1, "isqrt(N): the largest integer whose square is at most N",
                 (a, alg, c) -> {
                     BigInteger n = Polynomials.integer(a.get(0), "isqrt");

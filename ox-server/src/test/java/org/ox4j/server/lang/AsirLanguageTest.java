@@ -384,6 +384,15 @@ class AsirLanguageTest {
     }
 
     @Test
+    void randomNumbersAreInRangeAndASeedRestartsTheSequence() {
+        assertThat(show("R = random(7); [R == random(7), random() >= 0, random() < 2^32, R >= 0];"))
+                .isEqualTo("[1,1,1,1]");
+        // after random(3) the sequence is the same again: its first and second numbers (which differ)
+        assertThat(show("A = random(3); B = random(); [A == random(3), B == random(), A == B];"))
+                .isEqualTo("[1,1,0]");
+    }
+
+    @Test
     void basesComeInAsirsElementOrderPerEntryPoint() {
         // nd_gr, nd_f4 and nd_gr_trace sort their final basis by decreasing leading term in the graded orders and
         // by increasing leading term in lex; dp_gr_main and gr list increasing leading terms in every order

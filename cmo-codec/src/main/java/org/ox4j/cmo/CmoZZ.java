@@ -53,20 +53,8 @@ public final class CmoZZ implements Cmo {
     public BigInteger value() {
         BigInteger v = value;
         if (v == null) {
-            byte[] be = new byte[limbs.length];
-            int n = limbs.length;
-            for (int k = 0; k < n; k += 4) {
-                // limb k/4 (low first) goes to the big-endian position counted from the end
-                int dst = n - 4 - k;
-                if (order == ByteOrder.LITTLE_ENDIAN) {
-                    be[dst] = limbs[k + 3];
-                    be[dst + 1] = limbs[k + 2];
-                    be[dst + 2] = limbs[k + 1];
-                    be[dst + 3] = limbs[k];
-                } else {
-                    System.arraycopy(limbs, k, be, dst, 4);
-                }
-            }
+            byte[] be = limbs.clone();
+            LimbOrder.swap(be, order);
             BigInteger mag = new BigInteger(1, be);
             v = negative ? mag.negate() : mag;
             value = v;

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
 import java.nio.ByteOrder;
+import org.ox4j.cmo.LimbOrder;
 
 /**
  * Linear-time conversion between {@link BigInteger} magnitudes and the 32-bit limb arrays of {@code CMO_ZZ}
@@ -12,18 +13,15 @@ import java.nio.ByteOrder;
  * array.
  *
  * <p>The key observation: the limb bytes and the big-endian magnitude padded to a multiple of 4 bytes are
- * the same bytes in a different order. In little-endian mode the limb array is the whole magnitude byte-reversed;
- * in network mode it is the magnitude with its 4-byte words in reverse order. Both rearrangements are their
- * own inverse, so one in-place routine serves {@link #toLimbBytes} and {@link #fromLimbBytes}. The codec's
- * hot path goes further and moves whole limbs between the sink/source and the big-endian array the
- * {@link BigInteger} API works with, one int32 at a time; the remaining cost is in
+ * the same bytes in a different order ({@link LimbOrder}), so one in-place routine serves {@link #toLimbBytes}
+ * and {@link #fromLimbBytes}. The codec's hot path goes further and moves whole limbs between the sink/source and
+ * the big-endian array the {@link BigInteger} API works with, one int32 at a time; the remaining cost is in
  * {@link BigInteger#toByteArray()} and {@link BigInteger#BigInteger(int, byte[])}.
  */
 public final class BigIntegerWords {
     /** From this many limbs on, limbs are moved in bulk rather than one int32 at a time. */
     private static final int BULK_WORDS = 16;
     private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
     private BigIntegerWords() {
     }
@@ -44,14 +42,14 @@ public final class BigIntegerWords {
         int words = (magLen + 3) >>> 2;
         byte[] out = new byte[words * 4];
         System.arraycopy(be, start, out, out.length - magLen, magLen);
-        swapLimbOrder(out, order);
+        LimbOrder.swap(out, order);
         return out;
     }
 
     /** The magnitude whose limbs are {@code limbBytes} (length a multiple of 4), as written in {@code order}. */
     public static BigInteger fromLimbBytes(byte[] limbBytes, ByteOrder order) {
         byte[] be = limbBytes.clone();
-        swapLimbOrder(be, order);
+        LimbOrder.swap(be, order);
         return new BigInteger(1, be);
     }
 
@@ -71,7 +69,7 @@ public final class BigIntegerWords {
             // big numbers: one reordering pass and one bulk write instead of an int32 call per limb
             byte[] limbs = new byte[4 * words];
             System.arraycopy(be, start, limbs, limbs.length - magLen, magLen);
-            swapLimbOrder(limbs, out.order());
+            LimbOrder.swap(limbs, out.order());
             out.writeBytes(limbs, 0, limbs.length);
             return words;
         }
@@ -101,7 +99,7 @@ public final class BigIntegerWords {
         if (words >= BULK_WORDS) {
             // big numbers: one bulk read (straight from the socket for very large ones) and one reordering pass
             in.readBytes(be, 0, be.length);
-            swapLimbOrder(be, in.order());
+            LimbOrder.swap(be, in.order());
             return new BigInteger(1, be);
         }
         for (int k = words - 1; k >= 0; k--) {
@@ -109,59 +107,5 @@ public final class BigIntegerWords {
             INT_BE.set(be, 4 * k, in.readInt());
         }
         return new BigInteger(1, be);
-    }
-
-    /**
-     * Converts in place between limb bytes in {@code order} and the big-endian magnitude of the same length
-     * (length must be a multiple of 4). Applying it twice restores the input.
-     */
-    static void swapLimbOrder(byte[] b, ByteOrder order) {
-        int n = b.length;
-        if ((n & 3) != 0) {
-            throw new IllegalArgumentException("limb bytes: " + n + " (expected: a multiple of 4)");
-        }
-        if (order == ByteOrder.LITTLE_ENDIAN) {
-            reverseBytes(b);
-        } else {
-            reverseWords(b);
-        }
-    }
-
-    /** Full byte reversal, eight bytes at a time where possible. */
-    private static void reverseBytes(byte[] b) {
-        int lo = 0;
-        int hi = b.length - 8;
-        while (lo + 8 <= hi) {
-            long a = (long) LONG_BE.get(b, lo);
-            long z = (long) LONG_BE.get(b, hi);
-            LONG_BE.set(b, lo, Long.reverseBytes(z));
-            LONG_BE.set(b, hi, Long.reverseBytes(a));
-            lo += 8;
-            hi -= 8;
-        }
-        // the middle (fewer than 16 bytes) byte by byte
-        int i = lo;
-        int j = hi + 7;
-        while (i < j) {
-            byte t = b[i];
-            b[i] = b[j];
-            b[j] = t;
-            i++;
-            j--;
-        }
-    }
-
-    /** Reverses the order of the 4-byte words, keeping the bytes inside each word. */
-    private static void reverseWords(byte[] b) {
-        int lo = 0;
-        int hi = b.length - 4;
-        while (lo < hi) {
-            int a = (int) INT_BE.get(b, lo);
-            int z = (int) INT_BE.get(b, hi);
-            INT_BE.set(b, lo, z);
-            INT_BE.set(b, hi, a);
-            lo += 4;
-            hi -= 4;
-        }
     }
 }

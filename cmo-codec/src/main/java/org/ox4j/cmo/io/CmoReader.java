@@ -341,11 +341,7 @@ public final class CmoReader {
         if (f == 0) {
             return new CmoZZ(BigInteger.ZERO);
         }
-        int words = CmoLimitChecks.zzWords(limits, f);
-        requireRemaining(4L * words, "CMO_ZZ");
-        if (words > MAX_ARRAY_WORDS) {
-            throw new CmoLimitExceededException("CMO_ZZ words: " + words + " (expected: <= " + MAX_ARRAY_WORDS + ")");
-        }
+        int words = zzWords(f);
         if (words == 1) {
             long limb = in.readInt() & 0xffffffffL;
             return new CmoZZ(BigInteger.valueOf(f < 0 ? -limb : limb));
@@ -361,13 +357,18 @@ public final class CmoReader {
         if (f == 0) {
             return BigInteger.ZERO;
         }
+        BigInteger mag = BigIntegerWords.readLimbs(in, zzWords(f));
+        return f < 0 ? mag.negate() : mag;
+    }
+
+    /** The limb count of a ZZ body with the signed count {@code f} (not 0), checked against the limits and the input. */
+    private int zzWords(int f) {
         int words = CmoLimitChecks.zzWords(limits, f);
         requireRemaining(4L * words, "CMO_ZZ");
         if (words > MAX_ARRAY_WORDS) {
             throw new CmoLimitExceededException("CMO_ZZ words: " + words + " (expected: <= " + MAX_ARRAY_WORDS + ")");
         }
-        BigInteger mag = BigIntegerWords.readLimbs(in, words);
-        return f < 0 ? mag.negate() : mag;
+        return words;
     }
 
     private void requireRemaining(long n, String what) {

@@ -116,9 +116,7 @@ public final class ModularImages {
                 BigInteger[] c = new BigInteger[x.size()];
                 int[][] e = new int[x.size()][];
                 for (int i = 0; i < c.length; i++) {
-                    BigInteger r1 = x.coefficient(i);
-                    BigInteger s = y.coefficient(i).subtract(r1).mod(m2).multiply(inv).mod(m2);
-                    c[i] = r1.add(m1.multiply(s));
+                    c[i] = crt(x.coefficient(i), y.coefficient(i), m1, m2, inv);
                     e[i] = x.exponents(i);
                 }
                 out.add(ZPoly.of(x.layout(), e, c));
@@ -138,15 +136,17 @@ public final class ModularImages {
             BigInteger[] c = new BigInteger[terms.size()];
             int n = 0;
             for (Map.Entry<int[], BigInteger[]> t : terms.entrySet()) {
-                BigInteger r1 = t.getValue()[0];
-                BigInteger r2 = t.getValue()[1];
-                BigInteger s = r2.subtract(r1).mod(m2).multiply(inv).mod(m2);
                 e[n] = t.getKey();
-                c[n++] = r1.add(m1.multiply(s));
+                c[n++] = crt(t.getValue()[0], t.getValue()[1], m1, m2, inv);
             }
             out.add(ZPoly.of(l, e, c));
         }
         return new Group(a.leads(), m, a.primes() + b.primes(), out);
+    }
+
+    /** The x with x ≡ r1 (mod m1) and x ≡ r2 (mod m2), in [0, m1·m2) for r1 in [0, m1); inv = m1⁻¹ mod m2. */
+    private static BigInteger crt(BigInteger r1, BigInteger r2, BigInteger m1, BigInteger m2, BigInteger inv) {
+        return r1.add(m1.multiply(r2.subtract(r1).mod(m2).multiply(inv).mod(m2)));
     }
 
     private static boolean sameSupport(ZPoly x, ZPoly y) {

@@ -57,26 +57,27 @@ public final class Polynomials {
 
     /** The {@code %} operator: the remainder of the truncated division, with the sign of A (-17 % 5 is -2). */
     public static Value remainder(Value a, Value b) {
-        java.math.BigInteger x = integer(a, "%");
-        java.math.BigInteger y = integer(b, "%");
-        if (y.signum() == 0) {
-            throw new EvaluationException("%: division by 0");
-        }
-        return Num.of(x.remainder(y));
+        return Num.of(truncatedDivision(integer(a, "%"), integer(b, "%"), "%")[1]);
     }
 
+    /** Quotient and remainder rounded to the floor: the remainder takes the divisor's sign. */
     private static java.math.BigInteger[] floorDivision(Value a, Value b, String op) {
-        java.math.BigInteger x = integer(a, op);
         java.math.BigInteger y = integer(b, op);
-        if (y.signum() == 0) {
-            throw new EvaluationException(op + ": division by 0");
-        }
-        java.math.BigInteger[] qr = x.divideAndRemainder(y);
+        java.math.BigInteger[] qr = truncatedDivision(integer(a, op), y, op);
         if (qr[1].signum() != 0 && qr[1].signum() != y.signum()) {
             qr[0] = qr[0].subtract(java.math.BigInteger.ONE);
             qr[1] = qr[1].add(y);
         }
         return qr;
+    }
+
+    /** Quotient and remainder rounded toward 0 (the remainder takes the dividend's sign). */
+    private static java.math.BigInteger[] truncatedDivision(java.math.BigInteger x, java.math.BigInteger y,
+            String op) {
+        if (y.signum() == 0) {
+            throw new EvaluationException(op + ": division by 0");
+        }
+        return x.divideAndRemainder(y);
     }
 
     public static Value igcd(Value a, Value b) {

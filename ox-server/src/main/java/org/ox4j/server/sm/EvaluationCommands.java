@@ -129,7 +129,7 @@ public final class EvaluationCommands {
             ValueCodec codec = new ValueCodec(c.eval().variableOrder());
             List<Value> values = new ArrayList<>(args.size());
             for (Object a : args) {
-                values.add(a instanceof LocalObject l ? l.value() : codec.fromCmo((Cmo) a));
+                values.add(SmContext.valueOf(a, codec));
             }
             result = f.values().apply(values, c.eval().algebra(), c.eval());
         } else {

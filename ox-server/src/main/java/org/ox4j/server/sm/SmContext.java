@@ -54,11 +54,12 @@ public interface SmContext {
      * without CMO form as it is; an empty stack yields 0.
      */
     default Value popValue() {
-        Object top = stack().popAny().orElse(CmoNull.INSTANCE);
-        if (top instanceof LocalObject l) {
-            return l.value();
-        }
-        return new ValueCodec(eval().variableOrder()).fromCmo((Cmo) top);
+        return valueOf(stack().popAny().orElse(CmoNull.INSTANCE), new ValueCodec(eval().variableOrder()));
+    }
+
+    /** A stack entry as a value: a CMO converted by {@code codec}, a {@link LocalObject}'s value as it is. */
+    static Value valueOf(Object entry, ValueCodec codec) {
+        return entry instanceof LocalObject l ? l.value() : codec.fromCmo((Cmo) entry);
     }
 
     /** Pushes ox_asir's error object {@code [serial, -1, message, []]}. */

@@ -45,16 +45,14 @@ public final class StackCommands {
 
     /**
      * SM_popCMO. A value without a CMO form is answered as ox_asir answers it (asir_popCMO): the error "cannot
-     * convert to CMO object" is sent and the value goes back on the stack.
+     * convert to CMO object" is sent and the value stays on the stack.
      */
     private static void popCmo(SmContext c) {
-        Object top = c.stack().popAny().orElse(CmoNull.INSTANCE);
-        if (top instanceof LocalObject l) {
+        if (c.stack().peekAny().orElse(null) instanceof LocalObject) {
             c.sendData(CmoError2.of(c.serial(), "cannot convert to CMO object"));
-            c.stack().push(l, c.serial());
             return;
         }
-        c.sendData((Cmo) top);
+        c.sendData(c.pop());
     }
 
     private static void setMathcap(SmContext c) {

@@ -362,6 +362,13 @@ class StackMachineTest {
         cmd(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER);
     }
 
+    /** SM_executeFunction of {@code name} on the one argument on top of the stack. */
+    private void executeFunctionOnTop(String name) {
+        push(new CmoInt32(1));
+        push(CmoString.of(name));
+        cmd(SmCommand.EXECUTE_FUNCTION);
+    }
+
     @Test
     void valuesWithoutACmoFormStayOnTheStackAsInOxAsir() {
         // a vector has no CMO form: ox_asir keeps it on its stack, popString prints it
@@ -373,9 +380,7 @@ class StackMachineTest {
         assertThat(popString()).isEqualTo("[ 1 2 ]\n[ 3 4 ]");
         // as an argument of SM_executeFunction and a value of SM_setName it is taken as it is
         executeString("ltov([1, 2, 3]);");
-        push(new CmoInt32(1));
-        push(CmoString.of("vtol"));
-        cmd(SmCommand.EXECUTE_FUNCTION);
+        executeFunctionOnTop("vtol");
         assertThat(popCmo()).isEqualTo(CmoList.of(CmoZZ.of(1), CmoZZ.of(2), CmoZZ.of(3)));
         executeString("newvect(2, [5, 7]);");
         push(CmoString.of("V"));
@@ -390,9 +395,7 @@ class StackMachineTest {
         assertThat(msg(popCmo())).isEqualTo("cannot convert to CMO object");
         assertThat(popString()).isEqualTo("[[ 0 ],2]");
         executeString("newvect(1);");
-        push(new CmoInt32(1));
-        push(CmoString.of("ox4j_spin"));
-        cmd(SmCommand.EXECUTE_FUNCTION);
+        executeFunctionOnTop("ox4j_spin");
         assertThat(msg(popCmo())).contains("cannot convert to CMO object");
         // counted like any other object
         executeString("newvect(2);");

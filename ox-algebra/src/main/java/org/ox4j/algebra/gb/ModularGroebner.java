@@ -36,7 +36,8 @@ import org.ox4j.algebra.ZPoly;
  * positive leading coefficient.
  *
  * <p>Cost: one F4 run per prime (the number of primes grows with the size of the coefficients), plus the
- * certificate's normal forms over Z, one per checked pair and per input polynomial. Returns null (and the caller
+ * certificate: a normal form over Z per input polynomial and the pairs' S-polynomials reduced over Z as F4-style
+ * matrices, one per degree ({@link PairReductionCheck}). Returns null (and the caller
  * uses its other method) when no certified basis is found within {@link #MAX_PRIMES} primes.
  */
 public final class ModularGroebner {
@@ -186,9 +187,12 @@ public final class ModularGroebner {
                     return false;
                 }
             }
-            java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
-            checkPairs(gh, d, sufficientPairs(gh), part, parts, failed, interrupt);
-            return !failed.get();
+            List<int[]> pairs = sufficientPairs(gh);
+            List<int[]> share = new ArrayList<>();
+            for (int k = part; k < pairs.size(); k += parts) {
+                share.add(pairs.get(k));
+            }
+            return PairReductionCheck.allReduceToZero(gh, share, interrupt, 1);
         }
 
         /** The reduced basis of the input from a certified homogenised candidate. */
@@ -295,33 +299,7 @@ public final class ModularGroebner {
                 return false;
             }
         }
-        List<int[]> pairs = sufficientPairs(g);
-        // the pair checks are independent: split over the threads; any failure ends all of them
-        java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
-        int parts = Math.max(1, Math.min(threads, pairs.size()));
-        List<java.util.concurrent.CompletableFuture<Void>> runs = new ArrayList<>();
-        for (int t = 1; t < parts; t++) {
-            int part = t;
-            runs.add(java.util.concurrent.CompletableFuture.runAsync(
-                    () -> checkPairs(g, d, pairs, part, parts, failed, interrupt), KernelThreads.pool()));
-        }
-        checkPairs(g, d, pairs, 0, parts, failed, interrupt);
-        for (java.util.concurrent.CompletableFuture<Void> r : runs) {
-            KernelThreads.join(r);
-        }
-        return !failed.get();
-    }
-
-    /** Checks pairs k ≡ part (mod parts): each S-polynomial must reduce to 0. */
-    private static void checkPairs(List<ZPoly> g, Divisors d, List<int[]> pairs, int part, int parts,
-            java.util.concurrent.atomic.AtomicBoolean failed, Interrupt interrupt) {
-        for (int k = part; k < pairs.size() && !failed.get(); k += parts) {
-            int[] pair = pairs.get(k);
-            ZPoly s = NormalForm.sPolynomial(g.get(pair[0]), g.get(pair[1]));
-            if (!s.isZero() && !NormalForm.reduce(s, d, interrupt).isZero()) {
-                failed.set(true);
-            }
-        }
+        return PairReductionCheck.allReduceToZero(g, sufficientPairs(g), interrupt, threads);
     }
 
     /**

@@ -1,0 +1,110 @@
+package org.ox4j.algebra.gb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.ox4j.algebra.Divisors;
+import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.NormalForm;
+import org.ox4j.algebra.ZPoly;
+
+/**
+ * The matrix check of S-pairs against the plain one (each S-polynomial reduced by {@link NormalForm}): on bases,
+ * on bases with one coefficient changed, on inputs that are not bases, and on random systems.
+ */
+class PairReductionCheckTest {
+    private static boolean plain(List<ZPoly> g, List<int[]> pairs) {
+        Divisors d = Divisors.of(g, g.get(0).layout());
+        for (int[] p : pairs) {
+            ZPoly s = NormalForm.sPolynomial(g.get(p[0]), g.get(p[1]));
+            if (!s.isZero() && !NormalForm.reduce(s, d, Interrupt.NONE).isZero()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<int[]> allPairs(int n) {
+        List<int[]> pairs = new ArrayList<>();
+        for (int j = 1; j < n; j++) {
+            for (int i = 0; i < j; i++) {
+                pairs.add(new int[] {i, j});
+            }
+        }
+        return pairs;
+    }
+
+    private static void assertAgrees(List<ZPoly> g, List<int[]> pairs, String what) {
+        boolean expected = plain(g, pairs);
+        assertThat(PairReductionCheck.allReduceToZero(g, pairs, Interrupt.NONE, 1)).as(what).isEqualTo(expected);
+        assertThat(PairReductionCheck.allReduceToZero(g, pairs, Interrupt.NONE, 2)).as(what + ", 2 threads")
+                .isEqualTo(expected);
+    }
+
+    /** g with the coefficient of term t of element k increased by one (primitive again). */
+    private static List<ZPoly> perturbed(List<ZPoly> g, int k, int t) {
+        ZPoly p = g.get(k);
+        int[][] e = new int[p.size()][];
+        BigInteger[] c = new BigInteger[p.size()];
+        for (int i = 0; i < p.size(); i++) {
+            e[i] = p.exponents(i);
+            c[i] = i == t ? p.coefficient(i).add(BigInteger.ONE) : p.coefficient(i);
+        }
+        List<ZPoly> out = new ArrayList<>(g);
+        out.set(k, ZPoly.of(p.layout(), e, c).primitivePart());
+        return out;
+    }
+
+    @Test
+    void aBasisPassesAndABasisWithOneWrongCoefficientFails() {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(6), 8);
+        List<ZPoly> k5 = ModularGroebner.basis(StandardSystems.katsura(l, 5), Interrupt.NONE, 1);
+        List<int[]> pairs = ModularGroebner.sufficientPairs(k5);
+        assertThat(PairReductionCheck.allReduceToZero(k5, pairs, Interrupt.NONE, 2)).isTrue();
+        assertThat(PairReductionCheck.allReduceToZero(k5, allPairs(k5.size()), Interrupt.NONE, 1)).isTrue();
+        Random random = new Random(5);
+        for (int round = 0; round < 12; round++) {
+            int k = random.nextInt(k5.size());
+            if (k5.get(k).size() < 2) {
+                continue;
+            }
+            int t = 1 + random.nextInt(k5.get(k).size() - 1);
+            assertAgrees(perturbed(k5, k, t), allPairs(k5.size()), "element " + k + ", term " + t);
+        }
+    }
+
+    @Test
+    void anInputThatIsNotABasisFails() {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
+        List<ZPoly> c5 = StandardSystems.cyclic(l, 5);
+        List<int[]> pairs = allPairs(c5.size());
+        assertThat(PairReductionCheck.allReduceToZero(c5, pairs, Interrupt.NONE, 2)).isFalse();
+        assertThat(plain(c5, pairs)).isFalse();
+    }
+
+    @Test
+    void randomSystemsAndTheirBasesAgreeWithThePlainCheck() {
+        Random random = new Random(21);
+        for (int round = 0; round < 30; round++) {
+            int n = 2 + random.nextInt(2);
+            MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(n), 8);
+            List<ZPoly> f = new ArrayList<>();
+            for (ZPoly p : F4Test.randomSystem(random, l,
+                    () -> new BigInteger(1 + random.nextInt(40), random).add(BigInteger.ONE))) {
+                f.add(p.primitivePart());
+            }
+            assertAgrees(f, allPairs(f.size()), "input of round " + round);
+            List<ZPoly> g = ModularGroebner.basis(f, Interrupt.NONE, 1);
+            if (g.size() > 1) {
+                assertThat(PairReductionCheck.allReduceToZero(g, allPairs(g.size()), Interrupt.NONE, 2))
+                        .as("basis of round %d", round).isTrue();
+            }
+        }
+    }
+}

@@ -41,10 +41,15 @@ public enum CmoType {
     ERROR2(0x7f000002, "CMO_ERROR2");
 
     private static final Map<Integer, CmoType> BY_CODE = new HashMap<>();
+    /** The types whose codes are below 256 (all but the error tags), by code: one array load per tag read. */
+    private static final CmoType[] SMALL_CODES = new CmoType[256];
 
     static {
         for (CmoType t : values()) {
             BY_CODE.put(t.code, t);
+            if (t.code >= 0 && t.code < SMALL_CODES.length) {
+                SMALL_CODES[t.code] = t;
+            }
         }
     }
 
@@ -68,6 +73,11 @@ public enum CmoType {
 
     /** The type with this wire code, if ox4j knows it. */
     public static Optional<CmoType> fromCode(int code) {
-        return Optional.ofNullable(BY_CODE.get(code));
+        return Optional.ofNullable(ofCode(code));
+    }
+
+    /** The type with this wire code, or null (the decoders' per-tag lookup, without boxing). */
+    public static CmoType ofCode(int code) {
+        return code >= 0 && code < SMALL_CODES.length ? SMALL_CODES[code] : BY_CODE.get(code);
     }
 }

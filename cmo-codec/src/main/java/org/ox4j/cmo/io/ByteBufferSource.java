@@ -8,6 +8,7 @@ import org.ox4j.cmo.CmoTruncatedException;
 /** A {@link ByteSource} over a heap or direct {@link ByteBuffer}; the buffer's position advances. */
 public final class ByteBufferSource implements ByteSource {
     private final ByteBuffer buf;
+    private int captureFrom = -1;
 
     /** Reads {@code buf} (its own position and limit) in {@code order}; the buffer's order is changed to match. */
     public ByteBufferSource(ByteBuffer buf, ByteOrder order) {
@@ -68,6 +69,23 @@ public final class ByteBufferSource implements ByteSource {
             throw truncated(n);
         }
         buf.position(buf.position() + (int) n);
+    }
+
+    @Override
+    public boolean startCapture() {
+        captureFrom = buf.position();
+        return true;
+    }
+
+    @Override
+    public byte[] endCapture() {
+        if (captureFrom < 0) {
+            throw new IllegalStateException("not capturing");
+        }
+        byte[] out = new byte[buf.position() - captureFrom];
+        buf.get(captureFrom, out);
+        captureFrom = -1;
+        return out;
     }
 
     private CmoTruncatedException truncated(long wanted) {

@@ -24,4 +24,17 @@ public interface ByteSource {
 
     /** Skips {@code n} bytes. */
     void skip(long n);
+
+    /**
+     * Starts keeping a copy of the bytes read or skipped from here on (a CMO kept as its encoding), returned by
+     * {@link #endCapture()}; false when this source cannot (then nothing is kept).
+     */
+    default boolean startCapture() {
+        return false;
+    }
+
+    /** The bytes read or skipped since {@link #startCapture()}, which stops keeping them. */
+    default byte[] endCapture() {
+        throw new IllegalStateException("not capturing");
+    }
 }

@@ -61,6 +61,41 @@ public final class CmoReader {
         this.limits = limits;
     }
 
+    /**
+     * Reads one CMO whose tag is CMO_RECURSIVE_POLYNOMIAL without building it: the encoding is scanned (counts,
+     * lengths and limits checked) and kept, to be decoded when its parts are first needed
+     * ({@link CmoRecursivePolynomial#encoded}). One nested deeper than the limit is read to its end and refused
+     * with {@link CmoDepthExceededException}, as {@link #read()} refuses it.
+     */
+    public static CmoRecursivePolynomial readKeepingEncoding(ByteSource in, CmoLimits limits) {
+        if (!in.startCapture()) {
+            Cmo c = read(in, limits);
+            if (!(c instanceof CmoRecursivePolynomial p)) {
+                throw new CmoFormatException("expected CMO_RECURSIVE_POLYNOMIAL, got " + c.type().specName());
+            }
+            return p;
+        }
+        CmoScanner.Scan scan;
+        byte[] wire;
+        try {
+            scan = CmoScanner.scan(in, limits);
+        } finally {
+            wire = in.endCapture();
+        }
+        if (scan.depth() >= limits.maxDepth()) {
+            throw new CmoDepthExceededException("nesting depth: " + (scan.depth() + 1) + " (expected: <= "
+                    + limits.maxDepth() + ")");
+        }
+        java.nio.ByteOrder order = in.order();
+        return CmoRecursivePolynomial.encoded(wire, order, scan.tags(), bytes -> {
+            Cmo c = read(new ByteBufferSource(java.nio.ByteBuffer.wrap(bytes), order), limits);
+            if (!(c instanceof CmoRecursivePolynomial p)) {
+                throw new CmoFormatException("kept encoding is a " + c.type().specName());
+            }
+            return p;
+        });
+    }
+
     /** Decodes one CMO from {@code in}. */
     public static Cmo read(ByteSource in, CmoLimits limits) {
         return new CmoReader(in, limits).read();
@@ -76,7 +111,10 @@ public final class CmoReader {
         ArrayDeque<Composite> open = new ArrayDeque<>();
         while (true) {
             int tag = in.readInt();
-            CmoType type = CmoType.fromCode(tag).orElseThrow(() -> new UnsupportedCmoTypeException(tag));
+            CmoType type = CmoType.ofCode(tag);
+            if (type == null) {
+                throw new UnsupportedCmoTypeException(tag);
+            }
             if (open.size() >= limits.maxDepth()) {
                 String what = "nesting depth: " + (open.size() + 1) + " (expected: <= " + limits.maxDepth() + ")";
                 try {

@@ -20,6 +20,9 @@ public final class CmoScanner {
     /** Children still due per open composite, innermost last; negative: a univariate term (exponent first). */
     private int[] due = new int[16];
     private int open;
+    /** The most composites open around one CMO so far, and the types met (bit i: {@code CmoType.values()[i]}). */
+    private int deepest;
+    private long types;
 
     public CmoScanner(ByteSource in, CmoLimits limits) {
         this.in = in;
@@ -29,6 +32,31 @@ public final class CmoScanner {
     /** Skips one complete CMO in {@code in}. */
     public static void skip(ByteSource in, CmoLimits limits) {
         new CmoScanner(in, limits).skipCmo(true);
+    }
+
+    /**
+     * What {@link #scan} found in one CMO: the most composites open around one of its parts (the nesting depth
+     * {@link CmoReader} compares with {@link CmoLimits#maxDepth()}) and the tags of the CMOs in it.
+     */
+    public record Scan(int depth, int[] tags) {
+    }
+
+    /**
+     * Skips one complete CMO however deep (each level takes at least eight bytes of the message, so the memory is
+     * bounded by the message budget) and reports its depth and tags; the caller refuses one too deep, with the input
+     * in step.
+     */
+    public static Scan scan(ByteSource in, CmoLimits limits) {
+        CmoScanner s = new CmoScanner(in, limits);
+        s.skipCmo(false);
+        int[] tags = new int[Long.bitCount(s.types)];
+        int k = 0;
+        for (CmoType t : CmoType.values()) {
+            if ((s.types & (1L << t.ordinal())) != 0) {
+                tags[k++] = t.code();
+            }
+        }
+        return new Scan(s.deepest, tags);
     }
 
     /** Skips one complete CMO, however deep. */
@@ -49,7 +77,11 @@ public final class CmoScanner {
 
     private CmoType readType() {
         int tag = in.readInt();
-        return CmoType.fromCode(tag).orElseThrow(() -> new UnsupportedCmoTypeException(tag));
+        CmoType type = CmoType.ofCode(tag);
+        if (type == null) {
+            throw new UnsupportedCmoTypeException(tag);
+        }
+        return type;
     }
 
     private void skipFrom(CmoType first, boolean limitDepth) {
@@ -58,6 +90,8 @@ public final class CmoScanner {
             if (limitDepth) {
                 CmoLimitChecks.depth(limits, open);
             }
+            deepest = Math.max(deepest, open);
+            types |= 1L << type.ordinal();
             skipHead(type);
             // find the next child due, closing the composites that are done
             while (true) {

@@ -17,6 +17,7 @@ import org.ox4j.cmo.CmoMachineDouble;
 import org.ox4j.cmo.CmoMonomial32;
 import org.ox4j.cmo.CmoPolynomialInOneVariable;
 import org.ox4j.cmo.CmoQQ;
+import org.ox4j.cmo.CmoRecursivePolynomial;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoTrees;
 import org.ox4j.cmo.CmoZZ;
@@ -85,6 +86,14 @@ public final class CmoWriter {
      * the caller before each coefficient.
      */
     private static List<Cmo> writeHead(Cmo cmo, ByteSink out) {
+        if (cmo instanceof CmoRecursivePolynomial p) {
+            // a polynomial still in the encoding it arrived in goes back as those bytes
+            byte[] wire = p.wire(out.order());
+            if (wire != null) {
+                out.writeBytes(wire, 0, wire.length);
+                return List.of();
+            }
+        }
         out.writeInt(cmo.type().code());
         switch (cmo.type()) {
             case NULL, ZERO, DMS_GENERIC, ERROR -> {

@@ -93,6 +93,16 @@ public record Mathcap(int version, String systemName, List<String> systemInfo, L
             if (c instanceof CmoError2 || c instanceof CmoMathcap) {
                 continue;
             }
+            int[] kept = c instanceof org.ox4j.cmo.CmoRecursivePolynomial p ? p.wireTags() : null;
+            if (kept != null) {
+                // a polynomial kept encoded: its scan listed the tags inside, no need to build it
+                for (int tag : kept) {
+                    if (!accepted.contains(tag)) {
+                        return Optional.of(tag);
+                    }
+                }
+                continue;
+            }
             List<Cmo> children = CmoTrees.children(c);
             for (int i = children.size() - 1; i >= 0; i--) {
                 pending.push(children.get(i));

@@ -30,6 +30,10 @@ public final class ChannelByteSource implements ByteSource {
     private ByteOrder order = ByteOrder.BIG_ENDIAN;
     private long budget = Long.MAX_VALUE;
     private long used;
+    /** While capturing: the bytes kept so far and the buffer position from which the rest is still only there. */
+    private byte[] capture;
+    private int captureSize;
+    private int captureFrom;
 
     public ChannelByteSource(ReadableByteChannel channel) {
         this(channel, DEFAULT_BUFFER_SIZE, () -> { });
@@ -82,6 +86,13 @@ public final class ChannelByteSource implements ByteSource {
         return buf.getInt();
     }
 
+    /** The next int32 without consuming it (nor charging it to the message). */
+    public int peekInt() {
+        checkBudget(4);
+        fill(4);
+        return buf.getInt(buf.position());
+    }
+
     @Override
     public long readLong() {
         need(8);
@@ -101,7 +112,7 @@ public final class ChannelByteSource implements ByteSource {
         buf.get(dst, off, buffered);
         off += buffered;
         len -= buffered;
-        if (len >= buf.capacity()) {
+        if (len >= buf.capacity() && capture == null) {
             // big bodies (bignums, strings): read straight into the destination, no second copy
             readDirect(ByteBuffer.wrap(dst, off, len), len);
             return;
@@ -151,6 +162,35 @@ public final class ChannelByteSource implements ByteSource {
         }
     }
 
+    /** Keeps the bytes consumed from {@code buf} since the last keep; bounded by the message budget. */
+    private void keepConsumed() {
+        int n = buf.position() - captureFrom;
+        if (captureSize + n > capture.length) {
+            capture = java.util.Arrays.copyOf(capture, Math.max(captureSize + n, 2 * capture.length));
+        }
+        buf.get(captureFrom, capture, captureSize, n);
+        captureSize += n;
+    }
+
+    @Override
+    public boolean startCapture() {
+        capture = new byte[Math.max(4096, buf.remaining())];
+        captureSize = 0;
+        captureFrom = buf.position();
+        return true;
+    }
+
+    @Override
+    public byte[] endCapture() {
+        if (capture == null) {
+            throw new IllegalStateException("not capturing");
+        }
+        keepConsumed();
+        byte[] out = java.util.Arrays.copyOf(capture, captureSize);
+        capture = null;
+        return out;
+    }
+
     private void need(int n) {
         charge(n);
         fill(n);
@@ -185,6 +225,10 @@ public final class ChannelByteSource implements ByteSource {
     private void fill(int n) {
         if (buf.remaining() >= n) {
             return;
+        }
+        if (capture != null) {
+            keepConsumed();
+            captureFrom = 0;
         }
         buf.compact();
         try {

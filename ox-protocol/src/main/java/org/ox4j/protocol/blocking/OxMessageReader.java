@@ -2,6 +2,7 @@ package org.ox4j.protocol.blocking;
 
 import java.nio.ByteOrder;
 import org.ox4j.cmo.CmoDepthExceededException;
+import org.ox4j.cmo.CmoType;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.cmo.io.CmoReader;
 import org.ox4j.cmo.io.CmoScanner;
@@ -31,15 +32,30 @@ public final class OxMessageReader {
     private final ChannelByteSource in;
     private final CmoLimits limits;
     private final UnknownTags unknownTags;
+    private final boolean keepPolynomialsEncoded;
 
     public OxMessageReader(ChannelByteSource in, CmoLimits limits) {
         this(in, limits, UnknownTags.REJECT);
     }
 
     public OxMessageReader(ChannelByteSource in, CmoLimits limits, UnknownTags unknownTags) {
+        this(in, limits, unknownTags, false);
+    }
+
+    private OxMessageReader(ChannelByteSource in, CmoLimits limits, UnknownTags unknownTags,
+            boolean keepPolynomialsEncoded) {
         this.in = in;
         this.limits = limits;
         this.unknownTags = unknownTags;
+        this.keepPolynomialsEncoded = keepPolynomialsEncoded;
+    }
+
+    /**
+     * A reader like this one that keeps a received CMO_RECURSIVE_POLYNOMIAL in the bytes it arrived in
+     * ({@link CmoReader#readKeepingEncoding}): a session that pushes it and is asked for it back copies bytes.
+     */
+    public OxMessageReader keepingPolynomialsEncoded() {
+        return new OxMessageReader(in, limits, unknownTags, true);
     }
 
     /** Sets the negotiated byte order. */
@@ -71,7 +87,9 @@ public final class OxMessageReader {
                 message = null;
             } else {
                 try {
-                    message = new OxData(serial, CmoReader.read(in, limits));
+                    message = new OxData(serial,
+                            keepPolynomialsEncoded && in.peekInt() == CmoType.RECURSIVE_POLYNOMIAL.code()
+                                    ? CmoReader.readKeepingEncoding(in, limits) : CmoReader.read(in, limits));
                 } catch (CmoDepthExceededException e) {
                     throw new OxDataRejectedException(serial, e);
                 }

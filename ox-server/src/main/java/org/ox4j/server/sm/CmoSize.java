@@ -9,6 +9,7 @@ import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoMonomial32;
 import org.ox4j.cmo.CmoPolynomialInOneVariable;
 import org.ox4j.cmo.CmoQQ;
+import org.ox4j.cmo.CmoRecursivePolynomial;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoTrees;
 import org.ox4j.cmo.CmoZZ;
@@ -22,6 +23,10 @@ public final class CmoSize {
 
     /** Estimated bytes of {@code c} and everything it contains (visited without recursion, however deep). */
     public static long estimate(Cmo c) {
+        if (c instanceof CmoRecursivePolynomial p && p.wireLength() >= 0) {
+            // kept encoded: about what its tree will take once built (objects per term beside the bytes)
+            return OBJECT + 2 * p.wireLength();
+        }
         long[] total = {0};
         CmoTrees.forEach(c, node -> total[0] += own(node));
         return total[0];

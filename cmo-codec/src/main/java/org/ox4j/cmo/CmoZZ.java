@@ -75,6 +75,19 @@ public final class CmoZZ implements Cmo {
         return negative;
     }
 
+    /** Whether this is 0 (without making the value of an integer that arrived as limbs). */
+    public boolean isZero() {
+        if (limbs == null) {
+            return value.signum() == 0;
+        }
+        for (byte b : limbs) {
+            if (b != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The number of 32-bit limbs of the magnitude (as it arrived, or the fewest for a value made here). */
     public int wordCount() {
         return limbs != null ? limbs.length >>> 2 : (value.abs().bitLength() + 31) >>> 5;

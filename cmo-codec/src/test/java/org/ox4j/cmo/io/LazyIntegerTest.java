@@ -47,6 +47,10 @@ class LazyIntegerTest {
         CmoZZ z = CmoZZ.ofLimbs(limbs.clone(), ByteOrder.LITTLE_ENDIAN, true);
         assertThat(z.value()).isEqualTo(BigInteger.valueOf(7).shiftLeft(32).add(BigInteger.valueOf(5)).negate());
         assertThat(z.wordCount()).isEqualTo(3);
+        assertThat(z.isZero()).isFalse();
+        assertThat(CmoZZ.ofLimbs(new byte[8], ByteOrder.LITTLE_ENDIAN, false).isZero()).isTrue();
+        assertThat(new CmoZZ(BigInteger.ZERO).isZero()).isTrue();
+        assertThat(CmoZZ.of(-1).isZero()).isFalse();
         byte[] wire = CmoWriter.toBytes(CmoList.of(z), ByteOrder.LITTLE_ENDIAN);
         assertThat(((CmoList) read(wire, ByteOrder.LITTLE_ENDIAN)).get(0)).isEqualTo(z);
     }

@@ -54,7 +54,7 @@ public final class AsirValues {
 
     private static Cmo atom(Cmo c) {
         if (c instanceof CmoZZ z) {
-            return z.value().signum() == 0 ? CmoNull.INSTANCE : z;
+            return z.isZero() ? CmoNull.INSTANCE : z;
         }
         if (c instanceof CmoZero) {
             return CmoNull.INSTANCE;

@@ -303,16 +303,11 @@ public final class F4 {
                 interrupt.check();
             }
         }
-        int[] used = seen.stream().toArray();
-        Integer[] boxed = new Integer[used.length];
-        for (int k = 0; k < used.length; k++) {
-            boxed[k] = used[k];
-        }
-        Arrays.sort(boxed, (a, b) -> table.compare(b, a));
-        Matrix m = new Matrix(new int[table.size()], new int[boxed.length]);
-        for (int c = 0; c < boxed.length; c++) {
-            m.colOf[boxed[c]] = c;
-            m.idOf[c] = boxed[c];
+        int[] sorted = table.sortedDescending(seen.stream().toArray());
+        Matrix m = new Matrix(new int[table.size()], new int[sorted.length]);
+        for (int c = 0; c < sorted.length; c++) {
+            m.colOf[sorted[c]] = c;
+            m.idOf[c] = sorted[c];
         }
         for (int k = 0; k < rows.mono.size(); k++) {
             int[] ids = rows.mono.get(k);

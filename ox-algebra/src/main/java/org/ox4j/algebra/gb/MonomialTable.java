@@ -106,4 +106,36 @@ final class MonomialTable {
     int compare(int a, int b) {
         return layout.compare(words, a * w, words, b * w);
     }
+
+    /**
+     * The monomials {@code ids}, largest first: a bottom-up merge sort on ints, so no boxing and one small method
+     * for the JIT (a comparator sort of boxed ids was recompiled again and again as F4's matrices changed).
+     */
+    int[] sortedDescending(int[] ids) {
+        int n = ids.length;
+        int[] a = ids.clone();
+        int[] tmp = new int[n];
+        for (int width = 1; width < n; width *= 2) {
+            for (int lo = 0; lo < n; lo += 2 * width) {
+                int mid = Math.min(lo + width, n);
+                int hi = Math.min(lo + 2 * width, n);
+                int i = lo;
+                int j = mid;
+                int k = lo;
+                while (i < mid && j < hi) {
+                    tmp[k++] = compare(a[i], a[j]) >= 0 ? a[i++] : a[j++];
+                }
+                while (i < mid) {
+                    tmp[k++] = a[i++];
+                }
+                while (j < hi) {
+                    tmp[k++] = a[j++];
+                }
+            }
+            int[] t = a;
+            a = tmp;
+            tmp = t;
+        }
+        return a;
+    }
 }

@@ -317,11 +317,11 @@ final class PairReductionCheck {
         }
         // columns: the closure's monomials in decreasing order
         int count = table.size();
-        Integer[] sorted = new Integer[count];
+        int[] all = new int[count];
         for (int i = 0; i < count; i++) {
-            sorted[i] = i;
+            all[i] = i;
         }
-        Arrays.sort(sorted, (a, b) -> table.compare(b, a));
+        int[] sorted = table.sortedDescending(all);
         int[] column = new int[count];
         int[] pivot = new int[count];
         for (int c = 0; c < count; c++) {

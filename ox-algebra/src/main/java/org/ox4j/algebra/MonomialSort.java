@@ -1,7 +1,9 @@
 package org.ox4j.algebra;
 
-/** Sorts term indices by monomial, largest first (a merge sort on int indices: stable, no boxing). */
-final class MonomialSort {
+import java.util.function.IntBinaryOperator;
+
+/** Sorts int items (term indices, monomial ids) by monomial, largest first: a merge sort on ints, stable, no boxing. */
+public final class MonomialSort {
     private MonomialSort() {
     }
 
@@ -14,8 +16,18 @@ final class MonomialSort {
         if (sorted(layout, mono, count)) {
             return idx;
         }
-        int[] tmp = new int[count];
         int w = layout.words();
+        return descending(idx, (a, b) -> layout.compare(mono, a * w, mono, b * w));
+    }
+
+    /**
+     * {@code items} ordered so that {@code compare} decreases (compare(a, b) &gt; 0: a first), equal ones in their
+     * given order; a bottom-up merge sort, O(n log n) comparisons.
+     */
+    public static int[] descending(int[] items, IntBinaryOperator compare) {
+        int count = items.length;
+        int[] idx = items.clone();
+        int[] tmp = new int[count];
         for (int width = 1; width < count; width *= 2) {
             for (int lo = 0; lo < count; lo += 2 * width) {
                 int mid = Math.min(lo + width, count);
@@ -24,7 +36,7 @@ final class MonomialSort {
                 int b = mid;
                 int k = lo;
                 while (a < mid && b < hi) {
-                    tmp[k++] = layout.compare(mono, idx[a] * w, mono, idx[b] * w) >= 0 ? idx[a++] : idx[b++];
+                    tmp[k++] = compare.applyAsInt(idx[a], idx[b]) >= 0 ? idx[a++] : idx[b++];
                 }
                 while (a < mid) {
                     tmp[k++] = idx[a++];

@@ -2,6 +2,7 @@ package org.ox4j.algebra.gb;
 
 import java.util.Arrays;
 import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.MonomialSort;
 
 /**
  * The monomials met by one F4 run, each stored once and named by an int: open addressing on the packed words,
@@ -108,34 +109,10 @@ final class MonomialTable {
     }
 
     /**
-     * The monomials {@code ids}, largest first: a bottom-up merge sort on ints, so no boxing and one small method
-     * for the JIT (a comparator sort of boxed ids was recompiled again and again as F4's matrices changed).
+     * The monomials {@code ids}, largest first (an int merge sort: no boxing, and one small method for the JIT, where
+     * a comparator sort of boxed ids was recompiled again and again as F4's matrices changed).
      */
     int[] sortedDescending(int[] ids) {
-        int n = ids.length;
-        int[] a = ids.clone();
-        int[] tmp = new int[n];
-        for (int width = 1; width < n; width *= 2) {
-            for (int lo = 0; lo < n; lo += 2 * width) {
-                int mid = Math.min(lo + width, n);
-                int hi = Math.min(lo + 2 * width, n);
-                int i = lo;
-                int j = mid;
-                int k = lo;
-                while (i < mid && j < hi) {
-                    tmp[k++] = compare(a[i], a[j]) >= 0 ? a[i++] : a[j++];
-                }
-                while (i < mid) {
-                    tmp[k++] = a[i++];
-                }
-                while (j < hi) {
-                    tmp[k++] = a[j++];
-                }
-            }
-            int[] t = a;
-            a = tmp;
-            tmp = t;
-        }
-        return a;
+        return MonomialSort.descending(ids, this::compare);
     }
 }

@@ -38,11 +38,13 @@ public final class CmoRecursivePolynomial implements Cmo {
     /**
      * A polynomial kept as its encoding {@code wire} (tag and body, already checked by a scanner, in byte order
      * {@code order}), whose CMOs carry the tags {@code tags}; {@code decoder} builds the parts when they are first
-     * needed (a malformed encoding then fails with the decoder's {@link CmoException}).
+     * needed (a malformed encoding then fails with the decoder's {@link CmoException}). The arrays are taken over,
+     * not copied (a reader hands over what it has just captured).
      */
     public static CmoRecursivePolynomial encoded(byte[] wire, ByteOrder order, int[] tags,
             Function<byte[], CmoRecursivePolynomial> decoder) {
-        return new CmoRecursivePolynomial(wire.clone(), order, tags.clone(), decoder);
+        return new CmoRecursivePolynomial(Objects.requireNonNull(wire, "wire"), Objects.requireNonNull(order, "order"),
+                Objects.requireNonNull(tags, "tags"), Objects.requireNonNull(decoder, "decoder"));
     }
 
     public CmoList variables() {

@@ -15,9 +15,13 @@ final class CmoLimitChecks {
     /** Fails if a CMO body at nesting {@code depth} (0 = top level) would exceed the depth limit. */
     static void depth(CmoLimits limits, int depth) {
         if (depth >= limits.maxDepth()) {
-            throw new CmoLimitExceededException("nesting depth: " + (depth + 1) + " (expected: <= "
-                    + limits.maxDepth() + ")");
+            throw new CmoLimitExceededException(depthMessage(limits, depth));
         }
+    }
+
+    /** What a refusal of a CMO inside {@code depth} open composites says. */
+    static String depthMessage(CmoLimits limits, int depth) {
+        return "nesting depth: " + (depth + 1) + " (expected: <= " + limits.maxDepth() + ")";
     }
 
     /** Checks the byte length of a string, atom or datum; returns it. */

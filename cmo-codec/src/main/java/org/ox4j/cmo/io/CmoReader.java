@@ -69,11 +69,7 @@ public final class CmoReader {
      */
     public static CmoRecursivePolynomial readKeepingEncoding(ByteSource in, CmoLimits limits) {
         if (!in.startCapture()) {
-            Cmo c = read(in, limits);
-            if (!(c instanceof CmoRecursivePolynomial p)) {
-                throw new CmoFormatException("expected CMO_RECURSIVE_POLYNOMIAL, got " + c.type().specName());
-            }
-            return p;
+            return recursivePolynomial(read(in, limits));
         }
         CmoScanner.Scan scan;
         byte[] wire;
@@ -83,17 +79,18 @@ public final class CmoReader {
             wire = in.endCapture();
         }
         if (scan.depth() >= limits.maxDepth()) {
-            throw new CmoDepthExceededException("nesting depth: " + (scan.depth() + 1) + " (expected: <= "
-                    + limits.maxDepth() + ")");
+            throw new CmoDepthExceededException(CmoLimitChecks.depthMessage(limits, scan.depth()));
         }
         java.nio.ByteOrder order = in.order();
-        return CmoRecursivePolynomial.encoded(wire, order, scan.tags(), bytes -> {
-            Cmo c = read(new ByteBufferSource(java.nio.ByteBuffer.wrap(bytes), order), limits);
-            if (!(c instanceof CmoRecursivePolynomial p)) {
-                throw new CmoFormatException("kept encoding is a " + c.type().specName());
-            }
-            return p;
-        });
+        return CmoRecursivePolynomial.encoded(wire, order, scan.tags(),
+                bytes -> recursivePolynomial(read(ByteBufferSource.of(bytes, order), limits)));
+    }
+
+    private static CmoRecursivePolynomial recursivePolynomial(Cmo c) {
+        if (!(c instanceof CmoRecursivePolynomial p)) {
+            throw new CmoFormatException("expected CMO_RECURSIVE_POLYNOMIAL, got " + c.type().specName());
+        }
+        return p;
     }
 
     /** Decodes one CMO from {@code in}. */
@@ -116,7 +113,7 @@ public final class CmoReader {
                 throw new UnsupportedCmoTypeException(tag);
             }
             if (open.size() >= limits.maxDepth()) {
-                String what = "nesting depth: " + (open.size() + 1) + " (expected: <= " + limits.maxDepth() + ")";
+                String what = CmoLimitChecks.depthMessage(limits, open.size());
                 try {
                     skipRest(type, open);
                 } catch (CmoException e) {

@@ -180,19 +180,7 @@ public final class ModularGroebner {
          * to 0. The shares of all parts together are the whole certificate (so a group can split it).
          */
         public boolean checkShare(List<QPoly> candidate, int part, int parts, Interrupt interrupt) {
-            List<ZPoly> gh = integral(candidate);
-            Divisors d = Divisors.of(gh, gh.get(0).layout());
-            for (int k = part; k < homogenized.size(); k += parts) {
-                if (!NormalForm.reduce(homogenized.get(k), d, interrupt).isZero()) {
-                    return false;
-                }
-            }
-            List<int[]> pairs = sufficientPairs(gh);
-            List<int[]> share = new ArrayList<>();
-            for (int k = part; k < pairs.size(); k += parts) {
-                share.add(pairs.get(k));
-            }
-            return PairReductionCheck.allReduceToZero(gh, share, interrupt, 1);
+            return certified(integral(candidate), homogenized, part, parts, interrupt, 1);
         }
 
         /** The reduced basis of the input from a certified homogenised candidate. */
@@ -219,7 +207,7 @@ public final class ModularGroebner {
                 return new Lifted(candidate, null);
             }
             List<ZPoly> gh = integral(candidate);
-            if (!certified(gh, homogenized, interrupt, threads)) {
+            if (!certified(gh, homogenized, 0, 1, interrupt, threads)) {
                 return new Lifted(candidate, null);
             }
             return new Lifted(candidate, reducedDehomogenized(gh, input.get(0).layout(), interrupt));
@@ -291,15 +279,24 @@ public final class ModularGroebner {
 
     // ---------------------------------------------------------------- the certificate
 
-    private static boolean certified(List<ZPoly> g, List<ZPoly> fh, Interrupt interrupt, int threads) {
-        MonomialLayout layout = g.get(0).layout();
-        Divisors d = Divisors.of(g, layout);
-        for (ZPoly f : fh) {
-            if (!NormalForm.reduce(f, d, interrupt).isZero()) {
+    /**
+     * Share {@code part} of {@code parts} of the certificate of g (a homogenised candidate over Z): the inputs fh and
+     * Gebauer–Möller pairs at positions ≡ part (mod parts) reduce to 0; the pairs checked on {@code threads}.
+     */
+    private static boolean certified(List<ZPoly> g, List<ZPoly> fh, int part, int parts, Interrupt interrupt,
+            int threads) {
+        Divisors d = Divisors.of(g, g.get(0).layout());
+        for (int k = part; k < fh.size(); k += parts) {
+            if (!NormalForm.reduce(fh.get(k), d, interrupt).isZero()) {
                 return false;
             }
         }
-        return PairReductionCheck.allReduceToZero(g, sufficientPairs(g), interrupt, threads);
+        List<int[]> pairs = sufficientPairs(g);
+        List<int[]> share = new ArrayList<>();
+        for (int k = part; k < pairs.size(); k += parts) {
+            share.add(pairs.get(k));
+        }
+        return PairReductionCheck.allReduceToZero(g, share, interrupt, threads);
     }
 
     /**

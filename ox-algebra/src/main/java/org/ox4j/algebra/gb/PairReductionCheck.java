@@ -155,8 +155,8 @@ final class PairReductionCheck {
             BigInteger lb = coefficients[b.element()][0];
             // S = lc(b)·a − lc(a)·b, divided by their gcd: the leading entries cancel
             BigInteger d = la.gcd(lb);
-            addMultiple(v, nonZero, a, lb.divide(d));
-            addMultiple(v, nonZero, b, la.divide(d).negate());
+            addMultiple(v, nonZero, a, lb.divide(d), 0);
+            addMultiple(v, nonZero, b, la.divide(d).negate(), 0);
             int c = nextNonZero(nonZero, 0);
             long limit = c < 0 ? 0 : 2L * v[c].bitLength();
             int steps = 0;
@@ -193,7 +193,8 @@ final class PairReductionCheck {
                         v[j] = v[j].multiply(scale);
                     }
                 }
-                addTail(v, nonZero, row, factor);
+                // its leading column was set to 0 above
+                addMultiple(v, nonZero, row, factor, 1);
                 c = nextNonZero(nonZero, c + 1);
                 if (c >= 0 && v[c].bitLength() > limit) {
                     removeContent(v, nonZero, c);
@@ -203,18 +204,11 @@ final class PairReductionCheck {
             return true;
         }
 
-        private void addMultiple(BigInteger[] v, long[] nonZero, Row row, BigInteger factor) {
+        /** v += factor·row, from the row's term {@code from} on. */
+        private void addMultiple(BigInteger[] v, long[] nonZero, Row row, BigInteger factor, int from) {
             BigInteger[] coef = coefficients(row);
             int[] cols = row.columns();
-            for (int t = 0; t < cols.length; t++) {
-                add(v, nonZero, cols[t], coef[t].multiply(factor));
-            }
-        }
-
-        private void addTail(BigInteger[] v, long[] nonZero, Row row, BigInteger factor) {
-            BigInteger[] coef = coefficients(row);
-            int[] cols = row.columns();
-            for (int t = 1; t < cols.length; t++) {
+            for (int t = from; t < cols.length; t++) {
                 add(v, nonZero, cols[t], coef[t].multiply(factor));
             }
         }

@@ -53,9 +53,7 @@ public final class CmoZZ implements Cmo {
     public BigInteger value() {
         BigInteger v = value;
         if (v == null) {
-            byte[] be = limbs.clone();
-            LimbOrder.swap(be, order);
-            BigInteger mag = new BigInteger(1, be);
+            BigInteger mag = LimbOrder.magnitude(limbs, order);
             v = negative ? mag.negate() : mag;
             value = v;
         }

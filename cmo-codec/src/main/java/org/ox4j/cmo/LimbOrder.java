@@ -34,6 +34,13 @@ public final class LimbOrder {
         }
     }
 
+    /** The magnitude whose limbs are {@code limbBytes} (left as they are), as written in {@code order}. */
+    public static java.math.BigInteger magnitude(byte[] limbBytes, ByteOrder order) {
+        byte[] be = limbBytes.clone();
+        swap(be, order);
+        return new java.math.BigInteger(1, be);
+    }
+
     /** Full byte reversal, eight bytes at a time where possible. */
     private static void reverseBytes(byte[] b) {
         int lo = 0;

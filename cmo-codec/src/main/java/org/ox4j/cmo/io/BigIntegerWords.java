@@ -48,9 +48,7 @@ public final class BigIntegerWords {
 
     /** The magnitude whose limbs are {@code limbBytes} (length a multiple of 4), as written in {@code order}. */
     public static BigInteger fromLimbBytes(byte[] limbBytes, ByteOrder order) {
-        byte[] be = limbBytes.clone();
-        LimbOrder.swap(be, order);
-        return new BigInteger(1, be);
+        return LimbOrder.magnitude(limbBytes, order);
     }
 
     /**

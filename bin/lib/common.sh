@@ -1,7 +1,18 @@
 # Shared by the scripts in bin/: locate the checkout, build the jars on first use, print a module's classpath.
 # Usage (from a script in bin/):  . "$(dirname "$0")/lib/common.sh"; CP=$(ox4j_classpath ox-server)
 
-OX4J_HOME=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# Why builtins only on bin/ox-server's path (no sed, head, ls, cat, dirname, cksum, and no $(...) of a function): a
+# server is launched per ox_launch_nox call and waits for nothing else, and on the 2-core VM each forked helper cost
+# 5-10 ms (about 30 of them took 250 ms before the JVM even started). The helpers answer in REPLY; the printing
+# forms (ox4j_classpath, ox4j_server_jdk, ...) are for the other scripts and the tests.
+
+# The checkout: two levels above this file (logical path, as pwd gives it), found without a subshell.
+ox4j__here=${BASH_SOURCE[0]%/*}
+[ "$ox4j__here" = "${BASH_SOURCE[0]}" ] && ox4j__here=.
+ox4j__cwd=$PWD
+cd "$ox4j__here/../.." && OX4J_HOME=$PWD
+cd "$ox4j__cwd" || true
+unset ox4j__here ox4j__cwd
 
 # ox4j_build: package every module without tests (first use, or when a jar is missing).
 ox4j_build() {
@@ -12,17 +23,34 @@ ox4j_build() {
   }
 }
 
-# ox4j_classpath MODULE: the module's jar followed by its runtime dependencies (target/classpath.txt,
-# written by maven-dependency-plugin at package time).
-ox4j_classpath() {
-  local module=$1 jar cpfile
-  jar=$(ls "$OX4J_HOME/$module/target/$module"-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' | head -n 1)
-  cpfile="$OX4J_HOME/$module/target/classpath.txt"
-  if [ -z "$jar" ] || [ ! -f "$cpfile" ]; then
+# ox4j__module_jar MODULE: REPLY = the module's jar (not -sources or -tests), or empty.
+ox4j__module_jar() {
+  local f
+  REPLY=""
+  for f in "$OX4J_HOME/$1/target/$1"-*.jar; do
+    case $f in *-sources.jar|*-tests.jar) continue ;; esac
+    [ -f "$f" ] && { REPLY=$f; return; }
+  done
+}
+
+# ox4j_classpath_reply MODULE: REPLY = the module's jar followed by its runtime dependencies (target/classpath.txt,
+# written by maven-dependency-plugin at package time); builds on first use.
+ox4j_classpath_reply() {
+  local cpfile="$OX4J_HOME/$1/target/classpath.txt" jar deps=""
+  ox4j__module_jar "$1"
+  if [ -z "$REPLY" ] || [ ! -f "$cpfile" ]; then
     ox4j_build
-    jar=$(ls "$OX4J_HOME/$module/target/$module"-*.jar 2>/dev/null | grep -v -e '-sources' -e '-tests' | head -n 1)
+    ox4j__module_jar "$1"
   fi
-  printf '%s:%s' "$jar" "$(cat "$cpfile")"
+  jar=$REPLY
+  IFS= read -r deps < "$cpfile" || true
+  REPLY="$jar:$deps"
+}
+
+# ox4j_classpath MODULE: prints the module's classpath (see ox4j_classpath_reply).
+ox4j_classpath() {
+  ox4j_classpath_reply "$1"
+  printf '%s' "$REPLY"
 }
 
 # ox4j_java: the java executable (JAVA_HOME if set).
@@ -36,7 +64,7 @@ ox4j_java() {
 
 # --- the server's JDK and its start-up archives -------------------------------------------------------------
 # bin/ox-server runs on the best JDK it finds: $JAVA_HOME when set, otherwise the newest JDK of at least 17 among
-# /usr/lib/jvm/* and the java on the PATH (JDK 25 and later start faster with an AOT cache). The jars are Java 17
+# /usr/lib/jvm/*, otherwise the java on the PATH (JDK 25 and later start faster with an AOT cache). The jars are Java 17
 # bytecode either way. Each JDK gets its own archive under ox-server/target/startup, made by the build
 # (bin/lib/ox-startup-archives); an archive older than any jar on the class path is stale and not used.
 
@@ -44,72 +72,144 @@ ox4j_java() {
 ox4j_jdk_home() {
   local bin
   bin=$(readlink -f "$1" 2>/dev/null) || return 1
-  dirname "$(dirname "$bin")"
+  bin=${bin%/*}
+  printf '%s' "${bin%/*}"
 }
 
-# ox4j_jdk_release HOME KEY: a value from the JDK's release file (JAVA_VERSION, JAVA_RUNTIME_VERSION, ...).
+# ox4j_jdk_release_reply HOME KEY: REPLY = a value from the JDK's release file (JAVA_VERSION, JAVA_RUNTIME_VERSION,
+# ...), or empty.
+ox4j_jdk_release_reply() {
+  local line
+  REPLY=""
+  [ -r "$1/release" ] || return 0
+  while IFS= read -r line || [ -n "$line" ]; do
+    case $line in
+      "$2=\""*\") line=${line#"$2=\""}; REPLY=${line%\"}; return 0 ;;
+    esac
+  done < "$1/release"
+}
+
+# ox4j_jdk_release HOME KEY: prints that value.
 ox4j_jdk_release() {
-  sed -n "s/^$2=\"\\(.*\\)\"$/\\1/p" "$1/release" 2>/dev/null | head -n 1
+  ox4j_jdk_release_reply "$1" "$2"
+  printf '%s' "$REPLY"
 }
 
-# ox4j_jdk_feature HOME: the feature version (17, 25, ...), or 0 when unknown.
+# ox4j_jdk_feature_reply HOME: REPLY = the feature version (17, 25, ...), or 0 when unknown.
+ox4j_jdk_feature_reply() {
+  ox4j_jdk_release_reply "$1" JAVA_VERSION
+  REPLY=${REPLY%%.*}
+  case $REPLY in ''|*[!0-9]*) REPLY=0 ;; esac
+}
+
+# ox4j_jdk_feature HOME: prints the feature version.
 ox4j_jdk_feature() {
-  local v
-  v=$(ox4j_jdk_release "$1" JAVA_VERSION)
-  v=${v%%.*}
-  case $v in ''|*[!0-9]*) echo 0 ;; *) echo "$v" ;; esac
+  ox4j_jdk_feature_reply "$1"
+  echo "$REPLY"
 }
 
 # ox4j_jdk_candidates: JDK homes worth considering, one per line.
 ox4j_jdk_candidates() {
   local j
-  if command -v java >/dev/null 2>&1; then ox4j_jdk_home "$(command -v java)"; fi
+  if command -v java >/dev/null 2>&1; then ox4j_jdk_home "$(command -v java)"; echo; fi
   for j in /usr/lib/jvm/*/; do
     [ -x "$j/bin/java" ] && [ ! -L "${j%/}" ] && printf '%s\n' "${j%/}"
   done
 }
 
-# ox4j_server_jdk: the JDK home bin/ox-server runs on.
-ox4j_server_jdk() {
+# ox4j_server_jdk_reply: REPLY = the JDK home bin/ox-server runs on. The java on the PATH is only resolved (one
+# readlink) when no JDK of at least 17 lives in /usr/lib/jvm.
+ox4j_server_jdk_reply() {
   if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
-    printf '%s' "$JAVA_HOME"
+    REPLY=$JAVA_HOME
     return
   fi
-  local best="" best_v=0 h v
-  while IFS= read -r h; do
-    v=$(ox4j_jdk_feature "$h")
-    if [ "$v" -ge 17 ] && [ "$v" -gt "$best_v" ]; then best=$h; best_v=$v; fi
-  done < <(ox4j_jdk_candidates)
-  if [ -n "$best" ]; then printf '%s' "$best"; else ox4j_jdk_home "$(command -v java)"; fi
+  local best="" best_v=0 j
+  for j in /usr/lib/jvm/*/; do
+    j=${j%/}
+    [ -x "$j/bin/java" ] && [ ! -L "$j" ] || continue
+    ox4j_jdk_feature_reply "$j"
+    if [ "$REPLY" -ge 17 ] && [ "$REPLY" -gt "$best_v" ]; then best=$j; best_v=$REPLY; fi
+  done
+  if [ -z "$best" ] && command -v java >/dev/null 2>&1; then
+    best=$(ox4j_jdk_home "$(command -v java)")
+  fi
+  REPLY=$best
 }
 
-# ox4j_archive JDK_HOME: the start-up archive of this checkout's server for that JDK (it may not exist).
+# ox4j_server_jdk: prints that JDK home.
+ox4j_server_jdk() {
+  ox4j_server_jdk_reply
+  printf '%s' "$REPLY"
+}
+
+# ox4j_archive_reply JDK_HOME: REPLY = the start-up archive of this checkout's server for that JDK (it may not
+# exist), named after the JDK's home and runtime version.
+ox4j_archive_reply() {
+  local ext=jsa key
+  ox4j_jdk_release_reply "$1" JAVA_RUNTIME_VERSION
+  key="$1-$REPLY"
+  key=${key//[^A-Za-z0-9.+-]/_}
+  ox4j_jdk_feature_reply "$1"
+  [ "$REPLY" -ge 25 ] && ext=aot
+  REPLY="$OX4J_HOME/ox-server/target/startup/ox-server$key.$ext"
+}
+
+# ox4j_archive JDK_HOME: prints that archive's path.
 ox4j_archive() {
-  local key ext=jsa
-  key=$(printf '%s|%s' "$1" "$(ox4j_jdk_release "$1" JAVA_RUNTIME_VERSION)" | cksum | cut -d' ' -f1)
-  [ "$(ox4j_jdk_feature "$1")" -ge 25 ] && ext=aot
-  printf '%s/ox-server/target/startup/ox-server-%s.%s' "$OX4J_HOME" "$key" "$ext"
+  ox4j_archive_reply "$1"
+  printf '%s' "$REPLY"
 }
 
-# ox4j_archive_flags JDK_HOME CLASSPATH: JVM options that use the archive, if it exists and is not stale.
-ox4j_archive_flags() {
+# ox4j_archive_flags_reply JDK_HOME CLASSPATH: REPLY = JVM options that use the archive, if it exists and is not
+# stale (older than an entry of the class path), else empty.
+ox4j_archive_flags_reply() {
   local archive entry
-  archive=$(ox4j_archive "$1")
+  ox4j_archive_reply "$1"
+  archive=$REPLY
+  REPLY=""
   [ -f "$archive" ] || return 0
   local IFS=:
   for entry in $2; do
     [ "$entry" -nt "$archive" ] && return 0
   done
-  if [ "$(ox4j_jdk_feature "$1")" -ge 25 ]; then
-    printf '%s' "-XX:AOTCache=$archive -Xlog:aot=off -Xlog:cds=off"
+  ox4j_jdk_feature_reply "$1"
+  if [ "$REPLY" -ge 25 ]; then
+    REPLY="-XX:AOTCache=$archive -Xlog:aot*=off -Xlog:cds=off"
   else
-    printf '%s' "-XX:SharedArchiveFile=$archive -Xlog:cds=off"
+    REPLY="-XX:SharedArchiveFile=$archive -Xlog:cds=off"
   fi
 }
 
-# ox4j_server_jvm_flags JDK_HOME: options the server wants on that JDK (quiet about sun.misc.Unsafe on 24+).
-ox4j_server_jvm_flags() {
-  if [ "$(ox4j_jdk_feature "$1")" -ge 24 ]; then
-    printf '%s' "--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED"
+# ox4j_archive_flags JDK_HOME CLASSPATH: prints those options.
+ox4j_archive_flags() {
+  ox4j_archive_flags_reply "$1" "$2"
+  printf '%s' "$REPLY"
+}
+
+# ox4j_server_jvm_flags_reply JDK_HOME: REPLY = options the server wants on that JDK (quiet about sun.misc.Unsafe on
+# 24+), and the serial collector unless JAVA_OPTS names a collector. Why serial: a server is one session computing
+# on one thread at a time, allocating short-lived numbers fast; the serial collector reuses a small young
+# generation, while G1 and Parallel spread the first seconds' allocation over a gigabyte or more of fresh pages, and
+# a page touched for the first time is expensive on a virtual machine (about 20 us per 4 KiB on the 2-core VM).
+# Measured there (bin/ox-demo --servers 1, katsura-8 over Q, cold server): 0.10 million page faults and a 2.7-3.3 s
+# certificate with serial, 0.39 million and 6.8 s with G1, 10.6 s with Parallel; warm runs are equal
+# (benchmarks/results/kernel.md).
+ox4j_server_jvm_flags_reply() {
+  local flags=""
+  ox4j_jdk_feature_reply "$1"
+  if [ "$REPLY" -ge 24 ]; then
+    flags="--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED "
   fi
+  case " ${JAVA_OPTS:-} " in
+    *" -XX:+Use"*"GC "*) ;;
+    *) flags="${flags}-XX:+UseSerialGC" ;;
+  esac
+  REPLY=$flags
+}
+
+# ox4j_server_jvm_flags JDK_HOME: prints those options.
+ox4j_server_jvm_flags() {
+  ox4j_server_jvm_flags_reply "$1"
+  printf '%s' "$REPLY"
 }

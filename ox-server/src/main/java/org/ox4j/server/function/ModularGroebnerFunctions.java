@@ -9,11 +9,14 @@ import org.ox4j.algebra.QPoly;
 import org.ox4j.algebra.ZPoly;
 import org.ox4j.algebra.gb.ModularGroebner;
 import org.ox4j.algebra.gb.ModularImages;
+import org.ox4j.algebra.gb.ModularImagesCodec;
+import org.ox4j.cmo.CmoDatum;
 import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.Dp;
 import org.ox4j.server.algebra.Groebner;
 import org.ox4j.server.algebra.Lst;
 import org.ox4j.server.algebra.Num;
+import org.ox4j.server.algebra.Opaque;
 import org.ox4j.server.algebra.Poly;
 import org.ox4j.server.algebra.Polynomials;
 import org.ox4j.server.algebra.TermOrder;
@@ -23,9 +26,12 @@ import org.ox4j.server.eval.EvaluationException;
 /**
  * The pieces of a Gröbner basis over Q computed by a group of servers (RFC-102): each rank computes images modulo
  * its own primes ({@code ox4j_gr_images}), the images travel up the binomial tree combined by the reduce operator
- * {@code crt}, and the root reconstructs and certifies ({@code ox4j_gr_lift}). Images are values:
- * a list of groups {@code [M, Count, [D_1, …]]}, one per set of leading monomials, with the residues modulo M of
- * the homogenised basis as distributed polynomials (n+1 variables, the last the homogenising one). The certificate
+ * {@code crt}, and the root reconstructs and certifies ({@code ox4j_gr_lift}). Images travel as a
+ * {@code CMO_DATUM} in the compact byte form of {@link ModularImagesCodec} (what {@code ox4j_gr_images} and
+ * {@code crt} return); {@code crt} and the reconstruction also take the readable list form, a list of groups
+ * {@code [M, Count, [D_1, …]]}, one per set of leading monomials, with the residues modulo M of the homogenised
+ * basis as distributed polynomials (n+1 variables, the last the homogenising one), which
+ * {@code ox4j_gr_image_groups} shows. The certificate
  * can be split over the group: {@code ox4j_gr_candidate} says when the reconstruction is stable,
  * {@code ox4j_gr_check} checks one rank's share, {@code ox4j_gr_finish} turns the certified candidate into the
  * reduced basis; {@code ox4j_gr_lift} does all of it on one server.
@@ -44,6 +50,9 @@ final class ModularGroebnerFunctions {
                         throw new EvaluationException("crt : " + e.getMessage());
                     }
                 });
+        BuiltinFunctions.reg(registry, "ox4j_gr_image_groups", 1, 1,
+                "ox4j_gr_image_groups(I): the image set I as a list of groups [M, Count, [residues...]]",
+                (a, alg, c) -> listValue(images(a.get(0))));
         BuiltinFunctions.reg(registry, "ox4j_gr_images", 7, 7,
                 "ox4j_gr_images(F,V,O,Rank,Size,Round,K): images of the grevlex basis of F over Q modulo K primes"
                         + " dealt to Rank of Size in Round",
@@ -173,10 +182,17 @@ final class ModularGroebnerFunctions {
         return n.intValue();
     }
 
-    /** Images from their value form (0 stands for no image). */
+    /** Images from their byte form or their list form (0 stands for no image). */
     static ModularImages images(Value v) {
         if (v.isZero()) {
             return ModularImages.empty();
+        }
+        if (v instanceof Opaque o && o.cmo() instanceof CmoDatum d) {
+            try {
+                return ModularImagesCodec.decode(d.unsafeBytes());
+            } catch (IllegalArgumentException e) {
+                throw new EvaluationException("crt : " + e.getMessage());
+            }
         }
         if (!(v instanceof Lst groups)) {
             throw Algebra.invalid("crt");
@@ -201,7 +217,13 @@ final class ModularGroebnerFunctions {
         return ModularImages.of(out);
     }
 
+    /** The byte form of images, as a value (an opaque CMO_DATUM). */
     static Value value(ModularImages images) {
+        return new Opaque(CmoDatum.wrap(ModularImagesCodec.encode(images)));
+    }
+
+    /** The list form of images. */
+    static Value listValue(ModularImages images) {
         List<Value> groups = new ArrayList<>();
         for (ModularImages.Group g : images.groups()) {
             List<Value> residues = new ArrayList<>();

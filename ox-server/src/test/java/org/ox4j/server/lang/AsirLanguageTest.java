@@ -280,8 +280,17 @@ class AsirLanguageTest {
                 "}",
                 "[R[0], R[1] == nd_gr(F, V, 0, 0), is_gb(R[1], V, 0)];");
         assertThat(show(program)).isEqualTo("[1,1,1]");
-        // an image is a list of groups [Modulus, Count, [residues]]
-        assertThat(show("I = ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 2); [length(I), I[0][1]];")).isEqualTo("[1,2]");
+        // images travel as bytes; their readable form is a list of groups [Modulus, Count, [residues]], which crt
+        // takes too
+        assertThat(show("I = ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 2); L = ox4j_gr_image_groups(I);"
+                + " [length(L), L[0][1], L[0][0] == 2147483647 * 2147483629,"
+                + " dp_dtop(L[0][2][0], [x,t]) == x^2 + (L[0][0] - 2)*t^2];"))
+                .isEqualTo("[1,2,1,1]");
+        assertThat(show("J = ox4j_gr_image_groups(crt(ox4j_gr_images([x^2-2], [x], 0, 0, 2, 0, 1),"
+                + " ox4j_gr_image_groups(ox4j_gr_images([x^2-2], [x], 0, 1, 2, 0, 1)))); [length(J), J[0][1]];"))
+                .isEqualTo("[1,2]");
+        assertThatThrownBy(() -> show("crt(ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 1), 0) + 1;"))
+                .isInstanceOf(RuntimeException.class);
         assertThatThrownBy(() -> show("crt([[7, 1, [1]]], 0);")).hasMessageContaining("distributed polynomials");
         assertThatThrownBy(() -> show("I = ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 1); crt(I, I);"))
                 .hasMessageContaining("crt : images modulo the same prime");

@@ -1,0 +1,104 @@
+package org.ox4j.algebra.gb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.ModPoly;
+import org.ox4j.algebra.Modulus;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.QPoly;
+import org.ox4j.algebra.ZPoly;
+
+/** The byte form of image sets: what is decoded is what was encoded, and damaged bytes are refused cleanly. */
+class ModularImagesCodecTest {
+    private static ModularImages katsuraImages(long... primes) {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
+        List<ZPoly> f = StandardSystems.katsura(l, 4);
+        ModularImages out = ModularImages.empty();
+        for (long p : primes) {
+            Modulus m = Modulus.of(p);
+            List<ModPoly> in = f.stream().map(z -> ModPoly.of(z, m)).toList();
+            out = out.combine(ModularImages.of(F4.basis(in, Interrupt.NONE, 1), p));
+        }
+        return out;
+    }
+
+    private static void assertSameImages(ModularImages a, ModularImages b) {
+        assertThat(b.groups()).hasSameSizeAs(a.groups());
+        for (int g = 0; g < a.groups().size(); g++) {
+            ModularImages.Group x = a.groups().get(g);
+            ModularImages.Group y = b.groups().get(g);
+            assertThat(y.modulus()).isEqualTo(x.modulus());
+            assertThat(y.primes()).isEqualTo(x.primes());
+            assertThat(y.residues()).isEqualTo(x.residues());
+            assertThat(y.residues().get(0).layout()).isSameAs(x.residues().get(0).layout());
+            for (int k = 0; k < x.leads().size(); k++) {
+                assertThat(y.leads().get(k)).containsExactly(x.leads().get(k));
+            }
+        }
+    }
+
+    @Test
+    void roundTripsCombinedImagesAndKeepsTheirReconstruction() {
+        ModularImages images = katsuraImages(2147483647L, 2147483629L, 2147483587L, 2147483579L, 2147483563L);
+        assertThat(images.groups()).hasSize(1);
+        assertThat(images.groups().get(0).primes()).isEqualTo(5);
+        ModularImages back = ModularImagesCodec.decode(ModularImagesCodec.encode(images));
+        assertSameImages(images, back);
+        List<QPoly> c1 = images.reconstruction().candidate();
+        assertThat(c1).isNotNull();
+        assertThat(back.reconstruction().candidate()).isEqualTo(c1);
+        // and it still combines: more primes on either side give the same set
+        ModularImages more = katsuraImages(2147483549L);
+        assertSameImages(images.combine(more),
+                ModularImagesCodec.decode(ModularImagesCodec.encode(back)).combine(
+                        ModularImagesCodec.decode(ModularImagesCodec.encode(more))));
+    }
+
+    @Test
+    void keepsGroupsApartAndNegativeAndWideCoefficients() {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(3), 16);
+        BigInteger big = BigInteger.ONE.shiftLeft(300).add(BigInteger.valueOf(12345));
+        ZPoly r1 = ZPoly.of(l, new int[][] {{200, 0, 0}, {0, 1, 0}}, new BigInteger[] {BigInteger.ONE, big.negate()});
+        ZPoly r2 = ZPoly.of(l, new int[][] {{0, 0, 2}, {0, 0, 0}}, new BigInteger[] {BigInteger.valueOf(-1),
+                BigInteger.valueOf(7)});
+        ModularImages two = ModularImages.of(List.of(
+                new ModularImages.Group(List.of(r1.exponents(0)), big.multiply(big), 11, List.of(r1)),
+                new ModularImages.Group(List.of(r2.exponents(0)), BigInteger.valueOf(32003), 1, List.of(r2))));
+        assertThat(two.groups()).hasSize(2);
+        assertSameImages(two, ModularImagesCodec.decode(ModularImagesCodec.encode(two)));
+        assertSameImages(ModularImages.empty(),
+                ModularImagesCodec.decode(ModularImagesCodec.encode(ModularImages.empty())));
+    }
+
+    @Test
+    void refusesDamagedBytesWithAClearError() {
+        byte[] good = ModularImagesCodec.encode(katsuraImages(2147483647L, 2147483629L));
+        // every truncation, and random byte flips, give IllegalArgumentException and nothing else
+        for (int cut = 0; cut < good.length; cut += Math.max(1, good.length / 400)) {
+            byte[] shortened = Arrays.copyOf(good, cut);
+            assertThatThrownBy(() -> ModularImagesCodec.decode(shortened))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("malformed image set");
+        }
+        Random random = new Random(21);
+        for (int round = 0; round < 300; round++) {
+            byte[] damaged = good.clone();
+            damaged[random.nextInt(Math.min(damaged.length, 200))] ^= (byte) (1 + random.nextInt(255));
+            try {
+                ModularImagesCodec.decode(damaged);
+            } catch (IllegalArgumentException expected) {
+                // refused; a flip inside a coefficient may decode to other (well-formed) residues
+            }
+        }
+        byte[] huge = good.clone();
+        huge[5] = 0x7F; // the group count: far more than the bytes could hold
+        assertThatThrownBy(() -> ModularImagesCodec.decode(huge)).hasMessageContaining("count");
+    }
+}

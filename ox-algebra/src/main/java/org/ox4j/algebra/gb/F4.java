@@ -33,6 +33,8 @@ public final class F4 {
         final int[] coef;
         final int sugar;
         boolean redundant;
+        /** The position in {@code basis}. */
+        int index;
 
         Elem(int[] mono, int[] coef, int sugar) {
             this.mono = mono;
@@ -56,10 +58,18 @@ public final class F4 {
     private final List<Elem> basis = new ArrayList<>();
     private List<Pair> pairs = new ArrayList<>();
     private final long[] scratch;
+    /** Where this run writes down what it does for a replay by another prime, or null. */
+    private final F4Trace.Recorder recorder;
 
-    private F4(MonomialLayout layout, Modulus modulus, Interrupt interrupt, int threads) {
+    private F4(MonomialLayout layout, Modulus modulus, Interrupt interrupt, int threads, F4Trace.Recorder recorder) {
+        this(layout, new MonomialTable(layout), modulus, interrupt, threads, recorder);
+    }
+
+    private F4(MonomialLayout layout, MonomialTable table, Modulus modulus, Interrupt interrupt, int threads,
+            F4Trace.Recorder recorder) {
         this.layout = layout;
-        this.table = new MonomialTable(layout);
+        this.recorder = recorder;
+        this.table = table;
         this.modulus = modulus;
         this.interrupt = interrupt;
         this.threads = threads;
@@ -68,14 +78,18 @@ public final class F4 {
 
     /** The reduced Gröbner basis of {@code input} (all of one order and modulus), sorted by increasing leading term. */
     public static List<ModPoly> basis(List<ModPoly> input, Interrupt interrupt, int threads) {
-        List<ModPoly> in = new ArrayList<>();
-        for (ModPoly f : input) {
-            if (!f.isZero()) {
-                in.add(f);
-            }
-        }
+        return run(input, interrupt, threads, false).basis();
+    }
+
+    /** The basis of {@code input} and the trace of its computation, which other primes can replay. */
+    public static F4Trace.Traced traced(List<ModPoly> input, Interrupt interrupt, int threads) {
+        return run(input, interrupt, threads, true);
+    }
+
+    private static F4Trace.Traced run(List<ModPoly> input, Interrupt interrupt, int threads, boolean trace) {
+        List<ModPoly> in = nonZero(input);
         if (in.isEmpty()) {
-            return List.of();
+            return new F4Trace.Traced(List.of(), null);
         }
         Modulus m = in.get(0).modulus();
         if (!m.isSmall()) {
@@ -90,8 +104,11 @@ public final class F4 {
         // a basis can need higher degrees than its input: start with room and widen when a product overflows
         layout = layout.widenedFor(Math.max(64, 4L * maxDegree(in)));
         while (true) {
+            F4Trace.Recorder recorder = trace ? new F4Trace.Recorder() : null;
             try {
-                return new F4(layout, m, interrupt, threads).run(in);
+                F4 f4 = new F4(layout, m, interrupt, threads, recorder);
+                List<ModPoly> basis = f4.run(in);
+                return new F4Trace.Traced(basis, recorder == null ? null : recorder.finish(f4.table, in.size()));
             } catch (ExponentOverflowException e) {
                 if (layout.bits() == 32) {
                     throw e;
@@ -99,6 +116,37 @@ public final class F4 {
                 layout = MonomialLayout.of(layout.order(), layout.bits() * 2);
             }
         }
+    }
+
+    /**
+     * The reduced basis of {@code input} (another prime's image of the input {@code trace} was made from) computed by
+     * replaying the trace: the same rows of the same matrices, without pairs, criteria or symbolic preprocessing,
+     * and without the rows that reduced to zero there; or null when this prime departs from the trace (a monomial
+     * vanishes or a row that should be new reduces to zero, as at an unlucky prime), and the caller runs
+     * {@link #basis}.
+     */
+    public static List<ModPoly> replay(F4Trace trace, List<ModPoly> input, Interrupt interrupt, int threads) {
+        List<ModPoly> in = nonZero(input);
+        if (in.size() != trace.inputs() || in.isEmpty() || !in.get(0).modulus().isSmall()) {
+            return null;
+        }
+        for (ModPoly f : in) {
+            if (!f.layout().order().equals(trace.layout().order()) || f.totalDegree() > trace.layout().maxDegree()) {
+                return null;
+            }
+        }
+        return new F4(trace.layout(), trace.table(), in.get(0).modulus(), interrupt, threads, null)
+                .replay(in, trace);
+    }
+
+    private static List<ModPoly> nonZero(List<ModPoly> input) {
+        List<ModPoly> in = new ArrayList<>();
+        for (ModPoly f : input) {
+            if (!f.isZero()) {
+                in.add(f);
+            }
+        }
+        return in;
     }
 
     private static long maxDegree(List<ModPoly> in) {
@@ -112,7 +160,11 @@ public final class F4 {
     private List<ModPoly> run(List<ModPoly> in) {
         for (ModPoly f : in) {
             ModPoly g = f.relayout(layout).monic();
-            add(element(g));
+            Elem e = element(g);
+            add(e);
+            if (recorder != null) {
+                recorder.input(e.mono);
+            }
         }
         while (!pairs.isEmpty()) {
             interrupt.check();
@@ -181,6 +233,7 @@ public final class F4 {
     /** Adds h to the basis: new pairs filtered by the Gebauer–Möller criteria, old pairs pruned, elements retired. */
     private void add(Elem h) {
         int hi = basis.size();
+        h.index = hi;
         basis.add(h);
         int lh = h.lead();
         List<Pair> c = new ArrayList<>();
@@ -242,8 +295,11 @@ public final class F4 {
     private final class Rows {
         final List<int[]> mono = new ArrayList<>();
         final List<int[]> coef = new ArrayList<>();
+        /** The basis element each row is a multiple of. */
+        final List<Integer> elem = new ArrayList<>();
 
         void add(Elem g, int multiplier) {
+            elem.add(g.index);
             int w = layout.words();
             long[] words = table.words();
             long[] m = Arrays.copyOfRange(words, multiplier * w, multiplier * w + w);
@@ -365,17 +421,50 @@ public final class F4 {
                 left.add(r);
             }
         }
+        ModularElimination.Row[] echeloned = la.echelon(left, pivots, interrupt);
         List<Elem> out = new ArrayList<>();
-        for (ModularElimination.Row r : la.echelon(left, pivots, interrupt)) {
-            int[] ids = new int[r.size()];
-            for (int i = 0; i < ids.length; i++) {
-                ids[i] = m.idOf()[r.cols()[i]];
+        for (ModularElimination.Row r : echeloned) {
+            if (r != null) {
+                out.add(new Elem(ids(m, r), r.vals(), degree));
             }
-            out.add(new Elem(ids, r.vals(), degree));
         }
+        List<int[]> echelonOrder = recorder == null ? null : out.stream().map(e -> e.mono).toList();
         // smallest leading monomial first, so later additions see the strongest criteria
         out.sort((a, b) -> table.compare(a.lead(), b.lead()));
+        if (recorder != null) {
+            recorder.step(m.rows(), rows.elem, m.idOf(), survivors(m.rows(), toReduce, reduced, echeloned),
+                    echelonOrder, out.stream().map(e -> e.mono).toList());
+        }
         return out;
+    }
+
+    private static int[] ids(Matrix m, ModularElimination.Row r) {
+        int[] ids = new int[r.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = m.idOf()[r.cols()[i]];
+        }
+        return ids;
+    }
+
+    /**
+     * Which rows of a step a replay keeps: the pivots and the rows that became new elements (in matrix order); rows
+     * that reduced to zero, in the first phase or in the echelon, are left out.
+     */
+    private static boolean[] survivors(List<ModularElimination.Row> all, List<ModularElimination.Row> toReduce,
+            ModularElimination.Row[] reduced, ModularElimination.Row[] echeloned) {
+        java.util.Set<ModularElimination.Row> dropped = java.util.Collections.newSetFromMap(
+                new java.util.IdentityHashMap<>());
+        int l = 0;
+        for (int i = 0; i < toReduce.size(); i++) {
+            if (reduced[i] == null || echeloned[l++] == null) {
+                dropped.add(toReduce.get(i));
+            }
+        }
+        boolean[] keep = new boolean[all.size()];
+        for (int i = 0; i < keep.length; i++) {
+            keep[i] = !dropped.contains(all.get(i));
+        }
+        return keep;
     }
 
     // ---------------------------------------------------------------- the reduced basis
@@ -407,16 +496,25 @@ public final class F4 {
         for (Elem e : g) {
             rows.mono.add(e.mono);
             rows.coef.add(e.coef);
+            rows.elem.add(e.index);
         }
         Matrix m = preprocess(rows, g);
-        ModularElimination.Row[] pivots = new ModularElimination.Row[m.columns()];
-        for (ModularElimination.Row row : m.rows()) {
+        if (recorder != null) {
+            recorder.last(m.rows(), rows.elem, m.idOf(), g.size());
+        }
+        return finalRows(m.rows(), g.size(), m.columns(), m.idOf());
+    }
+
+    /** The first {@code count} rows reduced by all of them (each from the column after its lead), as the basis. */
+    private List<ModPoly> finalRows(List<ModularElimination.Row> rows, int count, int columns, int[] idOf) {
+        ModularElimination.Row[] pivots = new ModularElimination.Row[columns];
+        for (ModularElimination.Row row : rows) {
             if (pivots[row.lead()] == null) {
                 pivots[row.lead()] = row;
             }
         }
-        ModularElimination la = new ModularElimination(modulus, m.columns());
-        ModularElimination.Row[] reduced = la.reduce(m.rows().subList(0, g.size()), pivots, true, threads, interrupt);
+        ModularElimination la = new ModularElimination(modulus, columns);
+        ModularElimination.Row[] reduced = la.reduce(rows.subList(0, count), pivots, true, threads, interrupt);
         List<ModPoly> out = new ArrayList<>();
         int w = layout.words();
         for (ModularElimination.Row r : reduced) {
@@ -424,12 +522,66 @@ public final class F4 {
             int[][] exps = new int[n][];
             java.math.BigInteger[] c = new java.math.BigInteger[n];
             for (int i = 0; i < n; i++) {
-                exps[i] = layout.decode(table.words(), m.idOf()[r.cols()[i]] * w);
+                exps[i] = layout.decode(table.words(), idOf[r.cols()[i]] * w);
                 c[i] = java.math.BigInteger.valueOf(r.vals()[i]);
             }
             out.add(ModPoly.of(ZPoly.of(layout, exps, c), modulus));
         }
         out.sort(Comparator.comparing((ModPoly f) -> f.exponents(0), (a, b) -> layout.order().compare(a, b)));
         return out;
+    }
+
+    // ---------------------------------------------------------------- replaying a trace
+
+    private List<ModPoly> replay(List<ModPoly> in, F4Trace trace) {
+        // the inputs, made monic, must have the traced supports (a prime dividing a coefficient is refused before)
+        List<int[]> coefs = new ArrayList<>();
+        int w = layout.words();
+        for (int k = 0; k < in.size(); k++) {
+            ModPoly g = in.get(k).relayout(layout).monic();
+            int[] ids = trace.input(k);
+            if (g.size() != ids.length) {
+                return null;
+            }
+            long[] words = monomialWords(g);
+            for (int i = 0; i < ids.length; i++) {
+                if (!layout.same(words, i * w, table.words(), ids[i] * w)) {
+                    return null;
+                }
+            }
+            int[] c = new int[g.size()];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = (int) g.coefficient(i);
+            }
+            coefs.add(c);
+        }
+        for (F4Trace.Step step : trace.steps()) {
+            interrupt.check();
+            List<ModularElimination.Row> rows = step.rows(coefs);
+            ModularElimination.Row[] pivots = new ModularElimination.Row[step.columns()];
+            List<ModularElimination.Row> toReduce = new ArrayList<>();
+            for (ModularElimination.Row row : rows) {
+                if (pivots[row.lead()] == null) {
+                    pivots[row.lead()] = row;
+                } else {
+                    toReduce.add(row);
+                }
+            }
+            ModularElimination la = new ModularElimination(modulus, step.columns());
+            ModularElimination.Row[] reduced = la.reduce(toReduce, pivots, false, threads, interrupt);
+            List<ModularElimination.Row> left = new ArrayList<>();
+            for (ModularElimination.Row r : reduced) {
+                if (r == null) {
+                    return null;
+                }
+                left.add(r);
+            }
+            // every row left must become the element the trace has, with the same monomials
+            if (!step.accept(la.echelon(left, pivots, interrupt), coefs)) {
+                return null;
+            }
+        }
+        F4Trace.Last last = trace.last();
+        return finalRows(last.rows(coefs), last.count(), last.columns(), last.idOf());
     }
 }

@@ -139,22 +139,23 @@ final class ModularElimination {
 
     /**
      * Echelonises rows whose columns have no pivot yet: each row is reduced by the rows kept before it, made monic
-     * and kept when not zero. Returns the kept rows; {@code pivots} gains their leading columns.
+     * and kept when not zero. Returns the rows in input order, null for those that became zero; {@code pivots} gains
+     * the leading columns of the others.
      */
-    List<Row> echelon(List<Row> rows, Row[] pivots, Interrupt interrupt) {
+    Row[] echelon(List<Row> rows, Row[] pivots, Interrupt interrupt) {
         long[] acc = new long[columns];
-        List<Row> kept = new ArrayList<>();
-        for (Row r : rows) {
+        Row[] out = new Row[rows.size()];
+        for (int k = 0; k < out.length; k++) {
             interrupt.check();
-            Row red = reduceOne(r, pivots, false, acc);
+            Row red = reduceOne(rows.get(k), pivots, false, acc);
             if (red == null) {
                 continue;
             }
             Row monic = monic(red);
             pivots[monic.lead()] = monic;
-            kept.add(monic);
+            out[k] = monic;
         }
-        return kept;
+        return out;
     }
 
     /** The row divided by its leading coefficient. */

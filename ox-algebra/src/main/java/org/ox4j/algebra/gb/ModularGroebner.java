@@ -55,20 +55,30 @@ public final class ModularGroebner {
         }
         ModularImages images = ModularImages.empty();
         List<QPoly> previous = null;
-        // rounds of one prime per thread: a reconstruction attempt that fails costs little (the largest elements are
-        // tried first), so small rounds waste no primes
-        int batch = Math.max(1, threads);
+        // rounds of one prime per thread (two at least: the first round makes and checks the F4 trace): a
+        // reconstruction attempt that fails costs little (the largest elements are tried first), so small rounds
+        // waste no primes
+        int batch = Math.max(2, threads);
+        boolean replay = true;
         for (int first = 0; first < MAX_PRIMES; first += batch) {
             List<Long> primes = new ArrayList<>();
             for (int k = first; k < first + batch; k++) {
                 primes.add(prime(k));
             }
-            images = images.combine(problem.images(primes, interrupt, batch));
+            images = images.combine(problem.images(primes, interrupt, threads, replay));
             Lifted lifted = problem.lift(images, previous, interrupt, threads);
             if (lifted.basis() != null) {
                 return lifted.basis();
             }
             previous = lifted.candidate();
+            if (lifted.refuted() && replay) {
+                // a stable candidate that is not the basis: rare, but replayed images could be the cause (a row
+                // the trace dropped as zero need not vanish at every prime), so start again from full F4 runs
+                problem.distrustTrace();
+                replay = false;
+                images = ModularImages.empty();
+                previous = null;
+            }
         }
         return null;
     }
@@ -96,7 +106,11 @@ public final class ModularGroebner {
     private static final List<Long> PRIMES = new ArrayList<>(List.of((long) Integer.MAX_VALUE));
 
     /** The outcome of one lifting attempt: the reconstructed candidate (or null) and, when certified, the basis. */
-    public record Lifted(List<QPoly> candidate, List<ZPoly> basis) {
+    public record Lifted(List<QPoly> candidate, List<ZPoly> basis, boolean refuted) {
+        /** A candidate not certified yet (not stable, or none), or certified with its basis. */
+        public Lifted(List<QPoly> candidate, List<ZPoly> basis) {
+            this(candidate, basis, false);
+        }
     }
 
     /** A problem prepared for the modular method: the primitive input and its homogenisation. */
@@ -139,9 +153,22 @@ public final class ModularGroebner {
 
         /**
          * The images modulo {@code primes} (a prime that divides an input coefficient is skipped), computed
-         * {@code parallel} at a time, one F4 each.
+         * {@code parallel} at a time, replaying this input's F4 trace where there is one ({@link #images(List,
+         * Interrupt, int, boolean)}).
          */
         public ModularImages images(List<Long> primes, Interrupt interrupt, int parallel) {
+            return images(primes, interrupt, parallel, true);
+        }
+
+        /**
+         * The images modulo {@code primes}, computed {@code parallel} at a time. With {@code replay}, the first two
+         * primes of an input without a trace are computed in full, the first one traced ({@link F4Trace}); when
+         * both give the same leading monomials the trace is kept (for this input, also by later problems of the same
+         * input in this process) and every further prime replays it, falling back to a full F4 where a prime departs
+         * from it. Different leading monomials (one of the two primes is unlucky) turn tracing off for the input.
+         * Why a witness: a trace made at an unlucky prime would steer every replay down its path.
+         */
+        public ModularImages images(List<Long> primes, Interrupt interrupt, int parallel, boolean replay) {
             List<Modulus> moduli = new ArrayList<>();
             List<List<ModPoly>> inputs = new ArrayList<>();
             for (long p : primes) {
@@ -152,17 +179,34 @@ public final class ModularGroebner {
                     inputs.add(im);
                 }
             }
+            int threads = Math.max(1, parallel);
             List<List<ModPoly>> results = new ArrayList<>();
-            for (int from = 0; from < inputs.size(); from += Math.max(1, parallel)) {
+            TraceState state = replay ? TraceState.of(homogenized) : null;
+            int first = 0;
+            if (state != null && state.undecided() && inputs.size() >= 2) {
+                List<ModPoly> second = inputs.get(1);
+                java.util.concurrent.CompletableFuture<List<ModPoly>> witness = threads > 1
+                        ? java.util.concurrent.CompletableFuture.supplyAsync(() -> F4.basis(second, interrupt, 1),
+                                KernelThreads.pool())
+                        : null;
+                F4Trace.Traced traced = F4.traced(inputs.get(0), interrupt, 1);
+                List<ModPoly> w = witness != null ? KernelThreads.join(witness) : F4.basis(second, interrupt, 1);
+                results.add(traced.basis());
+                results.add(w);
+                state.decide(traced, w);
+                first = 2;
+            }
+            F4Trace trace = state == null ? null : state.trace();
+            for (int from = first; from < inputs.size(); from += threads) {
                 interrupt.check();
                 List<java.util.concurrent.CompletableFuture<List<ModPoly>>> runs = new ArrayList<>();
-                int to = Math.min(inputs.size(), from + Math.max(1, parallel));
+                int to = Math.min(inputs.size(), from + threads);
                 for (int k = from + 1; k < to; k++) {
                     List<ModPoly> im = inputs.get(k);
-                    runs.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> F4.basis(im, interrupt, 1),
+                    runs.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> basisModP(im, trace, interrupt),
                             KernelThreads.pool()));
                 }
-                results.add(F4.basis(inputs.get(from), interrupt, 1));
+                results.add(basisModP(inputs.get(from), trace, interrupt));
                 for (java.util.concurrent.CompletableFuture<List<ModPoly>> r : runs) {
                     results.add(KernelThreads.join(r));
                 }
@@ -172,6 +216,11 @@ public final class ModularGroebner {
                 out = out.combine(ModularImages.of(results.get(k), moduli.get(k).value()));
             }
             return out;
+        }
+
+        /** Stops replaying for this input (a certificate failed while replayed images were in use). */
+        public void distrustTrace() {
+            TraceState.of(homogenized).refuse();
         }
 
         /**
@@ -208,9 +257,78 @@ public final class ModularGroebner {
             }
             List<ZPoly> gh = integral(candidate);
             if (!certified(gh, homogenized, 0, 1, interrupt, threads)) {
-                return new Lifted(candidate, null);
+                return new Lifted(candidate, null, true);
             }
             return new Lifted(candidate, reducedDehomogenized(gh, input.get(0).layout(), interrupt));
+        }
+    }
+
+    /** One image: the trace replayed when there is one and the prime follows it, else a full F4. */
+    private static List<ModPoly> basisModP(List<ModPoly> input, F4Trace trace, Interrupt interrupt) {
+        if (trace != null) {
+            List<ModPoly> replayed = F4.replay(trace, input, interrupt, 1);
+            if (replayed != null) {
+                return replayed;
+            }
+        }
+        return F4.basis(input, interrupt, 1);
+    }
+
+    /**
+     * Whether an input (its homogenisation) has a trace to replay: undecided until two primes agree or disagree,
+     * then the trace or none. The last few inputs are remembered by the process, so a group's rank that gets the
+     * same input in every round traces once.
+     */
+    private static final class TraceState {
+        private static final int REMEMBERED = 4;
+        private static final java.util.Map<List<ZPoly>, TraceState> STATES = new java.util.LinkedHashMap<>(8, 0.75f,
+                true) {
+            @Override
+            protected boolean removeEldestEntry(java.util.Map.Entry<List<ZPoly>, TraceState> e) {
+                return size() > REMEMBERED;
+            }
+        };
+
+        private F4Trace trace;
+        private boolean decided;
+
+        static TraceState of(List<ZPoly> homogenized) {
+            synchronized (STATES) {
+                return STATES.computeIfAbsent(List.copyOf(homogenized), k -> new TraceState());
+            }
+        }
+
+        synchronized boolean undecided() {
+            return !decided;
+        }
+
+        synchronized F4Trace trace() {
+            return trace;
+        }
+
+        synchronized void decide(F4Trace.Traced traced, List<ModPoly> witness) {
+            if (decided) {
+                return;
+            }
+            decided = true;
+            trace = traced.trace() != null && sameLeads(traced.basis(), witness) ? traced.trace() : null;
+        }
+
+        synchronized void refuse() {
+            decided = true;
+            trace = null;
+        }
+
+        private static boolean sameLeads(List<ModPoly> a, List<ModPoly> b) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            for (int k = 0; k < a.size(); k++) {
+                if (!java.util.Arrays.equals(a.get(k).exponents(0), b.get(k).exponents(0))) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 

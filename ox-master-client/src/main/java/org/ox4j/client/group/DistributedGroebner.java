@@ -27,6 +27,9 @@ public final class DistributedGroebner {
     /** Rounds before giving up (each adds {@code primesPerRank} primes per rank). */
     static final int MAX_ROUNDS = 100;
 
+    /** Rounds in which the servers replay F4 traces ({@code ox4j_gr_images} decides by the round number). */
+    static final int TRACED_ROUNDS = 8;
+
     /**
      * The basis (a CMO list of polynomials as nd_gr lists them: decreasing leading terms), rounds, primes and the
      * time per phase.
@@ -65,6 +68,11 @@ public final class DistributedGroebner {
         OxClient root = group.member(0);
         for (int round = 0; round < MAX_ROUNDS; round++) {
             int r = round;
+            if (round == TRACED_ROUNDS) {
+                // from here the ranks compute every image in full (no F4 trace): drop what the traced rounds gave,
+                // in case a trace misled them (the certificate has refused every candidate so far)
+                root.executeStringAsync("Ox4jGbAll = 0; Ox4jGbPrev = 0; 0;").join();
+            }
             group.all((rank, m) -> m.executeStringAsync("Ox4jGbMine = ox4j_gr_images(Ox4jGbF, Ox4jGbV, 0, " + rank
                     + ", " + size + ", " + r + ", " + primesPerRank + "); 0;"), "modular images");
             t = phase(phases, "modular work", t);

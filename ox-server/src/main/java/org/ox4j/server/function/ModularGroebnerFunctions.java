@@ -70,8 +70,10 @@ final class ModularGroebnerFunctions {
                     for (int j = 0; j < k; j++) {
                         primes.add(ModularGroebner.prime((round * size + rank) * k + j));
                     }
-                    // one prime after the other: a rank is one worker of the group (the group is the parallelism)
-                    return value(problem.images(primes, alg.interrupt(), 1));
+                    // one prime after the other: a rank is one worker of the group (the group is the parallelism);
+                    // the F4 trace is replayed in the first rounds only, so a trace that misleads (a rare event the
+                    // certificate would expose) costs at most those rounds' images, which the master then drops
+                    return value(problem.images(primes, alg.interrupt(), 1, round < TRACED_ROUNDS));
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_candidate", 2, 2,
                 "ox4j_gr_candidate(Images,Previous): [1, C] when the candidate C is stable (Previous still agrees with"
@@ -141,6 +143,12 @@ final class ModularGroebnerFunctions {
         }
         return new Lst(Groebner.inNdOrder(out, TermOrder.GREVLEX));
     }
+
+    /**
+     * Rounds of {@code ox4j_gr_images} that replay the input's F4 trace; from this round on every image is a full F4
+     * run, and a master that has no certified basis yet starts its collection afresh (DistributedGroebner).
+     */
+    static final int TRACED_ROUNDS = 8;
 
     /** The most primes a group may use (the index of the last one dealt): far beyond any real need. */
     static final long MAX_PRIME_INDEX = 20_000;

@@ -18,7 +18,7 @@ import org.ox4j.cmo.CmoZZ;
  * {@code nd_gr(F, V, P, 0)} (graded reverse lexicographic) of the systems (default katsura6,cyclic6) for each P
  * (default 0 and 32003), through a freshly started {@code bin/ox-server} over AF_UNIX: the time from the first push
  * of the call to the reply of SM_popCMO. Per system and P: the first call, then calls until the warm-up time has
- * passed (default 3 s; a JIT-compiled server reaches its speed only after its hot code is compiled), then
+ * passed (default 10 s; a JIT-compiled server reaches its speed only after its hot code is compiled), then
  * {@code reps} timed calls, of which the median is printed with all runs and the basis size. Beside it rings'
  * {@code GroebnerBasis} of the same system, timed the same way in its own JVM (stopped after the rings timeout,
  * default 120 s, and then shown as "&gt; T s").
@@ -71,7 +71,7 @@ public final class GroebnerBench {
 
     public static void main(String[] args) throws Exception {
         List<String> positional = new ArrayList<>();
-        double warmup = 3;
+        double warmup = 10;
         boolean rings = true;
         double ringsTimeout = 120;
         for (int i = 0; i < args.length; i++) {

@@ -30,6 +30,9 @@ final class ModularElimination {
         }
     }
 
+    /** Row × column cells a thread should get before the first phase is split (about 1 ms of sweeping). */
+    static final long MIN_SWEEP_PER_THREAD = 1L << 14;
+
     private final Modulus modulus;
     private final long p;
     private final long limit;
@@ -49,7 +52,10 @@ final class ModularElimination {
      */
     Row[] reduce(List<Row> rows, Row[] pivots, boolean skipLead, int threads, Interrupt interrupt) {
         Row[] out = new Row[rows.size()];
-        int parts = Math.max(1, Math.min(threads, rows.size() / 8));
+        // a row costs at least a sweep of the columns: split only when each part gets enough of that to outweigh
+        // handing it to another thread (small matrices, as in cyclic-6, ran slower on 2 threads than on 1)
+        long sweep = (long) rows.size() * columns;
+        int parts = (int) Math.max(1, Math.min(Math.min(threads, rows.size() / 8), sweep / MIN_SWEEP_PER_THREAD));
         if (parts == 1) {
             reduceRange(rows, pivots, skipLead, out, 0, rows.size(), interrupt);
             return out;

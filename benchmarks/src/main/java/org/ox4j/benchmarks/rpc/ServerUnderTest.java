@@ -46,7 +46,9 @@ final class ServerUnderTest implements AutoCloseable {
         cmd.addAll(List.of("--max-message-bytes", Long.toString(1L << 30), "--log-file",
                 tmp.resolve("server.log").toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT);
-        pb.environment().put("JAVA_OPTS", String.join(" ", javaOpts));
+        // OX4J_BENCH_SERVER_OPTS adds JVM options to the server under test (a profiler, another collector, ...)
+        String extra = System.getenv().getOrDefault("OX4J_BENCH_SERVER_OPTS", "");
+        pb.environment().put("JAVA_OPTS", (String.join(" ", javaOpts) + " " + extra).strip());
         pb.environment().putAll(env);
         Process p = pb.start();
         try {

@@ -217,6 +217,14 @@ public final class F4 {
         return table.intern(scratch, 0);
     }
 
+    /** lcm(lead of element i, lh), from {@code known} when it was computed already. */
+    private int lcmWith(int[] known, int i, int lh) {
+        if (known[i] < 0) {
+            known[i] = lcm(basis.get(i).lead(), lh);
+        }
+        return known[i];
+    }
+
     private int quotientDegree(int m, int lead) {
         return table.degree(m) - table.degree(lead);
     }
@@ -237,10 +245,14 @@ public final class F4 {
         basis.add(h);
         int lh = h.lead();
         List<Pair> c = new ArrayList<>();
+        // lcm(lead of element i, lh) for every i, computed once (the pruning below asks again for old pairs' ends)
+        int[] lcmWithH = new int[hi];
+        Arrays.fill(lcmWithH, -1);
         for (int i = 0; i < hi; i++) {
             Elem g = basis.get(i);
             if (!g.redundant) {
                 int l = lcm(g.lead(), lh);
+                lcmWithH[i] = l;
                 c.add(new Pair(i, hi, l, pairSugar(g, h, l)));
             }
         }
@@ -272,9 +284,8 @@ public final class F4 {
         }
         List<Pair> kept = new ArrayList<>();
         for (Pair q : pairs) {
-            int li = basis.get(q.i()).lead();
-            int lj = basis.get(q.j()).lead();
-            boolean drop = table.divides(lh, q.lcm()) && lcm(li, lh) != q.lcm() && lcm(lj, lh) != q.lcm();
+            boolean drop = table.divides(lh, q.lcm()) && lcmWith(lcmWithH, q.i(), lh) != q.lcm()
+                    && lcmWith(lcmWithH, q.j(), lh) != q.lcm();
             if (!drop) {
                 kept.add(q);
             }

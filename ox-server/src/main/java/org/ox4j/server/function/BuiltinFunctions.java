@@ -94,6 +94,17 @@ public final class BuiltinFunctions {
         reg(registry, "nd_gr_trace", 5, 5, "nd_gr_trace(F,V,H,P,O): reduced Groebner basis over Q",
                 (a, alg, c) -> new Lst(new Groebner(alg).ndBasis(list(a.get(0), "nd_gr_trace").elements(),
                         ring(a.get(1), Value.ZERO, a.get(4), "nd_gr_trace"))));
+        reg(registry, "nd_f4_trace", 5, 5, "nd_f4_trace(F,V,H,P,O): reduced Groebner basis over Q (as nd_gr_trace)",
+                (a, alg, c) -> new Lst(new Groebner(alg).ndBasis(list(a.get(0), "nd_f4_trace").elements(),
+                        ring(a.get(1), Value.ZERO, a.get(4), "nd_f4_trace"))));
+        reg(registry, "dp_gr_mod_main", 5, 5, "dp_gr_mod_main(F,V,H,P,O): reduced Groebner basis modulo the prime P",
+                (a, alg, c) -> {
+                    if (a.get(3).isZero()) {
+                        throw new EvaluationException("dp_gr_mod_main : the modulus must be a prime, not 0");
+                    }
+                    return new Lst(new Groebner(alg).basis(list(a.get(0), "dp_gr_mod_main").elements(),
+                            ring(a.get(1), a.get(3), a.get(4), "dp_gr_mod_main")));
+                });
         reg(registry, "dp_gr_main", 5, 5, "dp_gr_main(F,V,H,M,O): reduced Groebner basis over Q",
                 (a, alg, c) -> new Lst(new Groebner(alg).basis(list(a.get(0), "dp_gr_main").elements(),
                         ring(a.get(1), Value.ZERO, a.get(4), "dp_gr_main"))));

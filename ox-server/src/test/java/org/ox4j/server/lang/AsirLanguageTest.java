@@ -413,6 +413,14 @@ class AsirLanguageTest {
         assertThat(show("dp_gr_main(" + f + ", [x, y], 0, 0, 0);")).isEqualTo("[x-y,2*y^2-1]");
         assertThat(show("gr(" + f + ", [x, y], 0);")).isEqualTo("[x-y,2*y^2-1]");
         assertThat(show("nd_gr([x^2+y^2-1, x*y-1], [x, y], 0, 2);")).isEqualTo("[y^4-y^2+1,x+y^3-y]");
+        // answers of Asir 2018 (built from OpenXM_contrib2) to the same calls
+        assertThat(show("nd_f4_trace(" + f + ", [x, y], 1, 1, 0);")).isEqualTo("[2*y^2-1,x-y]");
+        assertThat(show("dp_gr_mod_main(" + f + ", [x, y], 0, 32003, 0);")).isEqualTo("[x+32002*y,y^2+16001]");
+        assertThat(show("dp_gr_mod_main(" + f + ", [x, y], 0, 32003, 2);")).isEqualTo("[y^2+16001,x+32002*y]");
+        assertThat(show("dp_gr_mod_main([x^2+y^2-1, x*y-1], [x, y], 0, 32003, 2);"))
+                .isEqualTo("[y^4+32002*y^2+1,x+y^3+32002*y]");
+        assertThatThrownBy(() -> show("dp_gr_mod_main(" + f + ", [x, y], 0, 0, 0);"))
+                .hasMessageContaining("must be a prime");
     }
 
     @Test

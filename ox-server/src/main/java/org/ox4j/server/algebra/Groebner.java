@@ -21,6 +21,7 @@ import org.ox4j.algebra.NormalForm;
 import org.ox4j.algebra.QPoly;
 import org.ox4j.algebra.ZPoly;
 import org.ox4j.algebra.gb.F4;
+import org.ox4j.algebra.gb.Fglm;
 import org.ox4j.algebra.gb.ModularGroebner;
 import org.ox4j.server.eval.EvaluationException;
 
@@ -72,6 +73,12 @@ public final class Groebner {
     /** The reduced Gröbner basis of {@code f}, sorted by increasing leading term. */
     public List<Value> basis(List<Value> f, Ring ring) {
         // the kernel's methods first; the rings conversion below only for the orders and moduli they do not take
+        if (ring.order() == TermOrder.LEX && (ring.characteristic() == 0 || ring.characteristic() < (1L << 31))) {
+            List<Value> lex = lexByFglm(f, ring);
+            if (lex != null) {
+                return lex;
+            }
+        }
         if (ring.characteristic() == 0 && ring.order() == TermOrder.GREVLEX) {
             List<Value> certified = multiModular(f, ring);
             if (certified != null) {
@@ -151,6 +158,60 @@ public final class Groebner {
         List<Value> out = new ArrayList<>();
         for (ZPoly p : g) {
             out.add(fromKernel(QPoly.of(p), ring));
+        }
+        return out;
+    }
+
+    /**
+     * A lex basis of a zero-dimensional ideal through its grevlex basis and FGLM ({@link Fglm}): over Q the grevlex
+     * basis is the certified multi-modular one and the lex basis is certified too; modulo a prime both come from
+     * F4. Null when the ideal is not zero-dimensional (or its quotient too large), and the caller computes in lex.
+     */
+    private List<Value> lexByFglm(List<Value> f, Ring ring) {
+        int n = ring.variables().size();
+        MonomialLayout grevlex = MonomialLayout.forDegree(MonomialOrder.grevlex(n), degreeBound(f));
+        MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(n), Fglm.MAX_DIMENSION);
+        List<QPoly> in = new ArrayList<>();
+        for (Value v : f) {
+            check(v, ring);
+            if (!v.isZero()) {
+                in.add(kernel(v, ring, grevlex));
+            }
+        }
+        if (in.isEmpty()) {
+            return null;
+        }
+        List<Value> out = new ArrayList<>();
+        if (ring.characteristic() == 0) {
+            List<ZPoly> integral = new ArrayList<>();
+            for (QPoly q : in) {
+                integral.add(q.primitiveIntegral());
+            }
+            List<ZPoly> g = ModularGroebner.basis(integral, algebra.interrupt(), THREADS);
+            List<ZPoly> l = g == null ? null : Fglm.lexOverQ(g, lex, algebra.interrupt());
+            if (l == null) {
+                return null;
+            }
+            for (ZPoly p : l) {
+                out.add(fromKernel(QPoly.of(p), ring));
+            }
+            return out;
+        }
+        Modulus m = Modulus.of(ring.characteristic());
+        List<ModPoly> modIn = new ArrayList<>();
+        for (QPoly q : in) {
+            try {
+                modIn.add(ModPoly.of(q, m));
+            } catch (ArithmeticException e) {
+                return null;
+            }
+        }
+        List<ModPoly> l = Fglm.lex(F4.basis(modIn, algebra.interrupt(), THREADS), lex, algebra.interrupt());
+        if (l == null) {
+            return null;
+        }
+        for (ModPoly g : l) {
+            out.add(fromKernel(QPoly.of(g.lift()), ring));
         }
         return out;
     }

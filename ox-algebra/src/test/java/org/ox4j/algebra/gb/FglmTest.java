@@ -1,0 +1,109 @@
+package org.ox4j.algebra.gb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import cc.redberry.rings.Rational;
+import cc.redberry.rings.poly.multivar.GroebnerBases;
+import cc.redberry.rings.poly.multivar.MultivariatePolynomial;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.ModPoly;
+import org.ox4j.algebra.Modulus;
+import org.ox4j.algebra.MonomialLayout;
+import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.QPoly;
+import org.ox4j.algebra.RingsBridge;
+import org.ox4j.algebra.ZPoly;
+
+/** Lex bases by FGLM: modulo p equal to F4's lex basis, over Q equal to rings' lex basis, and refusals. */
+class FglmTest {
+    private static List<ModPoly> mod(List<ZPoly> f, Modulus m, MonomialLayout l) {
+        List<ModPoly> out = new ArrayList<>();
+        for (ZPoly z : f) {
+            out.add(ModPoly.of(z.relayout(l), m));
+        }
+        return out;
+    }
+
+    /** rings' reduced lex basis over Q, primitive, increasing leading monomials. */
+    private static List<ZPoly> ringsLex(List<ZPoly> f, MonomialLayout lex) {
+        List<MultivariatePolynomial<Rational<cc.redberry.rings.bigint.BigInteger>>> in = new ArrayList<>();
+        for (ZPoly p : f) {
+            in.add(RingsBridge.toRings(QPoly.of(p)).setOrdering(cc.redberry.rings.poly.multivar.MonomialOrder.LEX));
+        }
+        List<ZPoly> out = new ArrayList<>();
+        for (MultivariatePolynomial<Rational<cc.redberry.rings.bigint.BigInteger>> g
+                : GroebnerBases.GroebnerBasis(in, cc.redberry.rings.poly.multivar.MonomialOrder.LEX)) {
+            out.add(RingsBridge.fromRingsQ(g, lex).relayout(lex).primitiveIntegral());
+        }
+        out.sort((a, b) -> lex.order().compare(a.exponents(0), b.exponents(0)));
+        return out;
+    }
+
+    @Test
+    void modPEqualsF4InLexForKatsuraAndCyclic() {
+        Modulus p = Modulus.of(32003);
+        // katsura-3 and katsura-4 (F4 straight in lex is the reference; on cyclic-5 it runs out of memory, which is
+        // why lex goes through FGLM, 25 ms there)
+        for (int k = 0; k < 2; k++) {
+            int n = 4 + k;
+            MonomialLayout grevlex = MonomialLayout.of(MonomialOrder.grevlex(n), 8);
+            MonomialLayout lex = MonomialLayout.of(MonomialOrder.lex(n), 16);
+            List<ZPoly> f = StandardSystems.katsura(grevlex, n - 1);
+            List<ModPoly> g = F4.basis(mod(f, p, grevlex), Interrupt.NONE, 1);
+            List<ModPoly> viaFglm = Fglm.lex(g, lex, Interrupt.NONE);
+            List<ModPoly> direct = F4.basis(mod(f, p, lex), Interrupt.NONE, 1);
+            assertThat(viaFglm).as("system %d", k).isEqualTo(direct);
+        }
+    }
+
+    @Test
+    void overQEqualsRingsAndRandomZeroDimensionalSystems() {
+        MonomialLayout grevlex = MonomialLayout.of(MonomialOrder.grevlex(4), 8);
+        MonomialLayout lex = MonomialLayout.of(MonomialOrder.lex(4), 16);
+        List<ZPoly> k3 = StandardSystems.katsura(grevlex, 3);
+        List<ZPoly> g = ModularGroebner.basis(k3, Interrupt.NONE, 2);
+        assertThat(Fglm.lexOverQ(g, lex, Interrupt.NONE)).isEqualTo(ringsLex(k3, lex));
+        // random dense systems in 3 variables: n equations of degree 2 have finitely many solutions generically
+        Random random = new Random(23);
+        MonomialLayout g3 = MonomialLayout.of(MonomialOrder.grevlex(3), 8);
+        MonomialLayout l3 = MonomialLayout.of(MonomialOrder.lex(3), 16);
+        for (int round = 0; round < 6; round++) {
+            List<ZPoly> f = new ArrayList<>();
+            for (int e = 0; e < 3; e++) {
+                List<int[]> exps = new ArrayList<>();
+                List<BigInteger> cs = new ArrayList<>();
+                for (int a = 0; a <= 2; a++) {
+                    for (int b = 0; a + b <= 2; b++) {
+                        for (int c = 0; a + b + c <= 2; c++) {
+                            exps.add(new int[] {a, b, c});
+                            cs.add(BigInteger.valueOf(random.nextInt(41) - 20));
+                        }
+                    }
+                }
+                f.add(ZPoly.of(g3, exps.toArray(new int[0][]), cs.toArray(new BigInteger[0])));
+            }
+            List<ZPoly> gb = ModularGroebner.basis(f, Interrupt.NONE, 2);
+            List<ZPoly> lexBasis = Fglm.lexOverQ(gb, l3, Interrupt.NONE);
+            assertThat(lexBasis).as("round %d", round).isEqualTo(ringsLex(f, l3));
+        }
+    }
+
+    @Test
+    void refusesIdealsOfPositiveDimension() {
+        MonomialLayout grevlex = MonomialLayout.of(MonomialOrder.grevlex(3), 8);
+        MonomialLayout lex = MonomialLayout.of(MonomialOrder.lex(3), 16);
+        // x*y - z, x - y: a curve
+        ZPoly a = ZPoly.of(grevlex, new int[][] {{1, 1, 0}, {0, 0, 1}}, new BigInteger[] {BigInteger.ONE,
+            BigInteger.ONE.negate()});
+        ZPoly b = ZPoly.of(grevlex, new int[][] {{1, 0, 0}, {0, 1, 0}}, new BigInteger[] {BigInteger.ONE,
+            BigInteger.ONE.negate()});
+        List<ZPoly> g = ModularGroebner.basis(List.of(a, b), Interrupt.NONE, 1);
+        assertThat(Fglm.lexOverQ(g, lex, Interrupt.NONE)).isNull();
+        assertThat(Fglm.lex(mod(g, Modulus.of(101), grevlex), lex, Interrupt.NONE)).isNull();
+    }
+}

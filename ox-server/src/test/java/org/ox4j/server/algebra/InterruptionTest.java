@@ -20,7 +20,7 @@ import org.ox4j.server.session.SessionEvalContext;
 
 /**
  * Raising the session's flag from another thread stops long computations: a Gröbner basis that takes tens of
- * seconds (cyclic-6 over Q), a huge power, and an endless loop of the local language. The generous timeouts only
+ * seconds (cyclic-7 over Q), a huge power, and an endless loop of the local language. The generous timeouts only
  * bound a failing run; nothing here asserts a duration.
  */
 class InterruptionTest {
@@ -51,8 +51,9 @@ class InterruptionTest {
     void groebnerBasisStops() throws Exception {
         Interruption flag = new Interruption();
         Groebner gb = new Groebner(new Algebra(new VariableOrder(), flag));
-        List<Value> f = Systems.cyclic(6);
-        assertStopsWhenRaised(flag, () -> gb.basis(f, new Groebner.Ring(Systems.variables(6), TermOrder.GREVLEX, 0)));
+        // cyclic-7 over Q: seconds of multi-modular F4 and certificate (cyclic-6 now takes well under a second)
+        List<Value> f = Systems.cyclic(7);
+        assertStopsWhenRaised(flag, () -> gb.basis(f, new Groebner.Ring(Systems.variables(7), TermOrder.GREVLEX, 0)));
     }
 
     @Test

@@ -416,14 +416,7 @@ public final class F4 {
         active.sort((a, b) -> table.compare(a.lead(), b.lead()));
         Matrix m = preprocess(rows, active);
         ModularElimination.Row[] pivots = new ModularElimination.Row[m.columns()];
-        List<ModularElimination.Row> toReduce = new ArrayList<>();
-        for (ModularElimination.Row row : m.rows()) {
-            if (pivots[row.lead()] == null) {
-                pivots[row.lead()] = row;
-            } else {
-                toReduce.add(row);
-            }
-        }
+        List<ModularElimination.Row> toReduce = pivotsFirst(m.rows(), pivots);
         ModularElimination la = new ModularElimination(modulus, m.columns());
         ModularElimination.Row[] reduced = la.reduce(toReduce, pivots, false, threads, interrupt);
         List<ModularElimination.Row> left = new ArrayList<>();
@@ -447,6 +440,23 @@ public final class F4 {
                     echelonOrder, out.stream().map(e -> e.mono).toList());
         }
         return out;
+    }
+
+    /**
+     * Fills {@code pivots} (by column) with the first row of each leading column and returns the other rows, in order:
+     * the split of a step's matrix into known pivots and rows to reduce (a replay must split as the traced run did).
+     */
+    private static List<ModularElimination.Row> pivotsFirst(List<ModularElimination.Row> rows,
+            ModularElimination.Row[] pivots) {
+        List<ModularElimination.Row> toReduce = new ArrayList<>();
+        for (ModularElimination.Row row : rows) {
+            if (pivots[row.lead()] == null) {
+                pivots[row.lead()] = row;
+            } else {
+                toReduce.add(row);
+            }
+        }
+        return toReduce;
     }
 
     private static int[] ids(Matrix m, ModularElimination.Row r) {
@@ -568,16 +578,8 @@ public final class F4 {
         }
         for (F4Trace.Step step : trace.steps()) {
             interrupt.check();
-            List<ModularElimination.Row> rows = step.rows(coefs);
             ModularElimination.Row[] pivots = new ModularElimination.Row[step.columns()];
-            List<ModularElimination.Row> toReduce = new ArrayList<>();
-            for (ModularElimination.Row row : rows) {
-                if (pivots[row.lead()] == null) {
-                    pivots[row.lead()] = row;
-                } else {
-                    toReduce.add(row);
-                }
-            }
+            List<ModularElimination.Row> toReduce = pivotsFirst(step.rows(coefs), pivots);
             ModularElimination la = new ModularElimination(modulus, step.columns());
             ModularElimination.Row[] reduced = la.reduce(toReduce, pivots, false, threads, interrupt);
             List<ModularElimination.Row> left = new ArrayList<>();

@@ -1,7 +1,6 @@
 package org.ox4j.algebra.gb;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -82,11 +81,7 @@ public final class F4Trace {
     record Step(int[][] cols, int[] elem, int columns, int[] idOf, List<int[]> made, int[] echelonPosition,
             int traced) {
         List<ModularElimination.Row> rows(List<int[]> coefs) {
-            List<ModularElimination.Row> out = new ArrayList<>(cols.length);
-            for (int k = 0; k < cols.length; k++) {
-                out.add(new ModularElimination.Row(cols[k], coefs.get(elem[k])));
-            }
-            return out;
+            return F4Trace.rows(cols, elem, coefs);
         }
 
         /**
@@ -126,12 +121,17 @@ public final class F4Trace {
     /** The final inter-reduction: all its rows, how many of them are the basis, the columns. */
     record Last(int[][] cols, int[] elem, int count, int columns, int[] idOf) {
         List<ModularElimination.Row> rows(List<int[]> coefs) {
-            List<ModularElimination.Row> out = new ArrayList<>(cols.length);
-            for (int k = 0; k < cols.length; k++) {
-                out.add(new ModularElimination.Row(cols[k], coefs.get(elem[k])));
-            }
-            return out;
+            return F4Trace.rows(cols, elem, coefs);
         }
+    }
+
+    /** Rows with the traced columns and the residues of the elements they multiply. */
+    private static List<ModularElimination.Row> rows(int[][] cols, int[] elem, List<int[]> coefs) {
+        List<ModularElimination.Row> out = new ArrayList<>(cols.length);
+        for (int k = 0; k < cols.length; k++) {
+            out.add(new ModularElimination.Row(cols[k], coefs.get(elem[k])));
+        }
+        return out;
     }
 
     /** Collects a trace while F4 runs. */
@@ -196,6 +196,6 @@ public final class F4Trace {
     public String toString() {
         long[] c = rowCounts();
         return "F4Trace[" + steps.size() + " steps, " + c[0] + " of " + c[1] + " rows kept, "
-                + Arrays.toString(new int[] {table.size()}) + " monomials]";
+                + table.size() + " monomials]";
     }
 }

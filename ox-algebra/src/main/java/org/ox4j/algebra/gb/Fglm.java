@@ -112,6 +112,15 @@ public final class Fglm {
         return out;
     }
 
+    /** The leading exponent vectors of a basis. */
+    private static <T> List<int[]> leads(List<T> g, java.util.function.Function<T, int[]> lead) {
+        List<int[]> out = new ArrayList<>();
+        for (T f : g) {
+            out.add(lead.apply(f));
+        }
+        return out;
+    }
+
     private static boolean divisible(Mono m, List<int[]> leads) {
         for (int[] l : leads) {
             if (m.divisibleBy(l)) {
@@ -133,10 +142,7 @@ public final class Fglm {
         Modulus mod = g.get(0).modulus();
         long p = mod.value();
         int n = g.get(0).layout().variables();
-        List<int[]> leads = new ArrayList<>();
-        for (ModPoly f : g) {
-            leads.add(f.exponents(0));
-        }
+        List<int[]> leads = leads(g, f -> f.exponents(0));
         List<int[]> standard = staircase(leads, n);
         if (standard == null) {
             return null;
@@ -378,11 +384,7 @@ public final class Fglm {
             return null;
         }
         int n = g.get(0).layout().variables();
-        List<int[]> leads = new ArrayList<>();
-        for (ZPoly f : g) {
-            leads.add(f.exponents(0));
-        }
-        List<int[]> standard = staircase(leads, n);
+        List<int[]> standard = staircase(leads(g, f -> f.exponents(0)), n);
         if (standard == null) {
             return null;
         }
@@ -430,11 +432,7 @@ public final class Fglm {
     /** Every element reduces to 0 modulo the certified basis, and the lex leading monomials leave D standard ones. */
     private static boolean certified(List<ZPoly> candidate, Divisors divisors, int dimension, MonomialLayout layout,
             Interrupt interrupt) {
-        List<int[]> leads = new ArrayList<>();
-        for (ZPoly f : candidate) {
-            leads.add(f.exponents(0));
-        }
-        List<int[]> standard = staircase(leads, layout.variables());
+        List<int[]> standard = staircase(leads(candidate, f -> f.exponents(0)), layout.variables());
         if (standard == null || standard.size() != dimension) {
             return false;
         }

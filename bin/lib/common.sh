@@ -10,8 +10,9 @@
 ox4j__here=${BASH_SOURCE[0]%/*}
 [ "$ox4j__here" = "${BASH_SOURCE[0]}" ] && ox4j__here=.
 ox4j__cwd=$PWD
-cd "$ox4j__here/../.." && OX4J_HOME=$PWD
-cd "$ox4j__cwd" || true
+# (CDPATH off and stdout quiet: a cd that consulted CDPATH would print the directory into the server's output)
+CDPATH='' cd -- "$ox4j__here/../.." >/dev/null && OX4J_HOME=$PWD
+CDPATH='' cd -- "$ox4j__cwd" >/dev/null || true
 unset ox4j__here ox4j__cwd
 
 # ox4j_build: package every module without tests (first use, or when a jar is missing).

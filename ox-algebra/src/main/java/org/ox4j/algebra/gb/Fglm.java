@@ -391,7 +391,6 @@ public final class Fglm {
         if (standard.isEmpty()) {
             return List.of(ZPoly.constant(lex, BigInteger.ONE));
         }
-        Divisors divisors = Divisors.of(g, g.get(0).layout());
         ModularImages images = ModularImages.empty();
         List<QPoly> previous = null;
         for (int k = 0; k < MAX_PRIMES; k++) {
@@ -422,7 +421,7 @@ public final class Fglm {
             for (QPoly q : previous) {
                 candidate.add(q.primitiveIntegral().relayout(lex));
             }
-            if (certified(candidate, divisors, standard.size(), g.get(0).layout(), interrupt)) {
+            if (certified(candidate, g, standard.size(), interrupt)) {
                 return candidate;
             }
         }
@@ -430,12 +429,22 @@ public final class Fglm {
     }
 
     /** Every element reduces to 0 modulo the certified basis, and the lex leading monomials leave D standard ones. */
-    private static boolean certified(List<ZPoly> candidate, Divisors divisors, int dimension, MonomialLayout layout,
-            Interrupt interrupt) {
-        List<int[]> standard = staircase(leads(candidate, f -> f.exponents(0)), layout.variables());
+    private static boolean certified(List<ZPoly> candidate, List<ZPoly> g, int dimension, Interrupt interrupt) {
+        List<int[]> standard = staircase(leads(candidate, f -> f.exponents(0)), g.get(0).layout().variables());
         if (standard == null || standard.size() != dimension) {
             return false;
         }
+        // lex elements can have far higher degrees than the basis they come from (a univariate one of degree D)
+        long degree = 0;
+        for (ZPoly f : candidate) {
+            degree = Math.max(degree, f.totalDegree());
+        }
+        MonomialLayout layout = g.get(0).layout().widenedFor(degree);
+        List<ZPoly> wide = new ArrayList<>();
+        for (ZPoly f : g) {
+            wide.add(f.relayout(layout));
+        }
+        Divisors divisors = Divisors.of(wide, layout);
         for (ZPoly f : candidate) {
             if (!NormalForm.reduce(f.relayout(layout), divisors, interrupt).isZero()) {
                 return false;

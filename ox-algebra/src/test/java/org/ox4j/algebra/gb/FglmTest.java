@@ -94,6 +94,37 @@ class FglmTest {
     }
 
     @Test
+    void lexElementsOfHigherDegreeThanTheGrevlexLayoutHolds() {
+        // a_6^2 = a_5, a_5^2 = a_4, …, a_1^2 = a_0, a_0^2 = 2: in lex the lowest variable gets a_6^128 − 2, beyond
+        // the 8-bit layout of the degree-2 input; the other elements are a_k − a_6^(2^(6−k))
+        int n = 7;
+        MonomialLayout grevlex = MonomialLayout.of(MonomialOrder.grevlex(n), 8);
+        MonomialLayout lex = MonomialLayout.of(MonomialOrder.lex(n), 16);
+        List<ZPoly> f = new ArrayList<>();
+        for (int k = 1; k < n; k++) {
+            f.add(ZPoly.of(grevlex, new int[][] {unit(n, k, 2), unit(n, k - 1, 1)},
+                    new BigInteger[] {BigInteger.ONE, BigInteger.ONE.negate()}));
+        }
+        f.add(ZPoly.of(grevlex, new int[][] {unit(n, 0, 2), new int[n]}, new BigInteger[] {BigInteger.ONE,
+            BigInteger.TWO.negate()}));
+        List<ZPoly> expected = new ArrayList<>();
+        expected.add(ZPoly.of(lex, new int[][] {unit(n, n - 1, 128), new int[n]}, new BigInteger[] {BigInteger.ONE,
+            BigInteger.TWO.negate()}));
+        for (int k = n - 2; k >= 0; k--) {
+            expected.add(ZPoly.of(lex, new int[][] {unit(n, k, 1), unit(n, n - 1, 1 << (n - 1 - k))},
+                    new BigInteger[] {BigInteger.ONE, BigInteger.ONE.negate()}));
+        }
+        List<ZPoly> g = ModularGroebner.basis(f, Interrupt.NONE, 2);
+        assertThat(Fglm.lexOverQ(g, lex, Interrupt.NONE)).isEqualTo(expected);
+    }
+
+    private static int[] unit(int n, int v, int e) {
+        int[] x = new int[n];
+        x[v] = e;
+        return x;
+    }
+
+    @Test
     void refusesIdealsOfPositiveDimension() {
         MonomialLayout grevlex = MonomialLayout.of(MonomialOrder.grevlex(3), 8);
         MonomialLayout lex = MonomialLayout.of(MonomialOrder.lex(3), 16);

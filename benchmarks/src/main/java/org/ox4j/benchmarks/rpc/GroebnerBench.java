@@ -19,7 +19,8 @@ import org.ox4j.cmo.CmoZZ;
  * (default 0 and 32003), through a freshly started {@code bin/ox-server} over AF_UNIX: the time from the first push
  * of the call to the reply of SM_popCMO. Per system and P: the first call, then calls until the warm-up time has
  * passed (default 10 s; a JIT-compiled server reaches its speed only after its hot code is compiled), then
- * {@code reps} timed calls, of which the median is printed with all runs and the basis size. Beside it rings'
+ * {@code reps} timed calls, of which the median is printed with all runs and the basis size ({@code reps} 0 and
+ * {@code --warmup 0}: the first call only, for systems that take minutes). Beside it rings'
  * {@code GroebnerBasis} of the same system, timed the same way in its own JVM (stopped after the rings timeout,
  * default 120 s, and then shown as "&gt; T s").
  */
@@ -66,7 +67,8 @@ public final class GroebnerBench {
         }
         double[] sorted = ms.clone();
         Arrays.sort(sorted);
-        return new Timing(first, sorted[reps / 2], size, ms);
+        // no timed runs (a system that takes minutes): the first call is all there is
+        return new Timing(first, reps == 0 ? first : sorted[reps / 2], size, ms);
     }
 
     public static void main(String[] args) throws Exception {

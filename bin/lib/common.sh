@@ -109,12 +109,17 @@ ox4j_jdk_feature() {
   echo "$REPLY"
 }
 
+# ox4j__jdk_dir DIR: whether DIR is a JDK home of its own (has bin/java and is not a link to another one).
+ox4j__jdk_dir() {
+  [ -x "$1/bin/java" ] && [ ! -L "$1" ]
+}
+
 # ox4j_jdk_candidates: JDK homes worth considering, one per line.
 ox4j_jdk_candidates() {
   local j
   if command -v java >/dev/null 2>&1; then ox4j_jdk_home "$(command -v java)"; echo; fi
   for j in /usr/lib/jvm/*/; do
-    [ -x "$j/bin/java" ] && [ ! -L "${j%/}" ] && printf '%s\n' "${j%/}"
+    ox4j__jdk_dir "${j%/}" && printf '%s\n' "${j%/}"
   done
 }
 
@@ -128,7 +133,7 @@ ox4j_server_jdk_reply() {
   local best="" best_v=0 j
   for j in /usr/lib/jvm/*/; do
     j=${j%/}
-    [ -x "$j/bin/java" ] && [ ! -L "$j" ] || continue
+    ox4j__jdk_dir "$j" || continue
     ox4j_jdk_feature_reply "$j"
     if [ "$REPLY" -ge 17 ] && [ "$REPLY" -gt "$best_v" ]; then best=$j; best_v=$REPLY; fi
   done

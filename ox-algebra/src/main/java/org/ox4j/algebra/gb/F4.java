@@ -529,11 +529,7 @@ public final class F4 {
     /** The first {@code count} rows reduced by all of them (each from the column after its lead), as the basis. */
     private List<ModPoly> finalRows(List<ModularElimination.Row> rows, int count, int columns, int[] idOf) {
         ModularElimination.Row[] pivots = new ModularElimination.Row[columns];
-        for (ModularElimination.Row row : rows) {
-            if (pivots[row.lead()] == null) {
-                pivots[row.lead()] = row;
-            }
-        }
+        pivotsFirst(rows, pivots); // the rows left over lead where a pivot does: they are not needed here
         ModularElimination la = new ModularElimination(modulus, columns);
         ModularElimination.Row[] reduced = la.reduce(rows.subList(0, count), pivots, true, threads, interrupt);
         List<ModPoly> out = new ArrayList<>();

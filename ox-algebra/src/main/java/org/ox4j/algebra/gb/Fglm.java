@@ -200,7 +200,7 @@ public final class Fglm {
                 }
             }
             long[] nfT = v.clone();
-            long[] combo = new long[d + 1];
+            long[] combo = new long[d];
             for (int r = 0; r < rows.size(); r++) {
                 long c = v[pivots.get(r)];
                 if (c == 0) {
@@ -254,7 +254,8 @@ public final class Fglm {
                 candidates.putIfAbsent(x, new int[] {s, var});
             }
         }
-        out.sort((a, b) -> lexOrder.compare(a.exponents(0), b.exponents(0)));
+        // the candidates come out in increasing lex order (a new one is a multiple of the current), so the elements
+        // are already sorted by leading monomial
         return out;
     }
 

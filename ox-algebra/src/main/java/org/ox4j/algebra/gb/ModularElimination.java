@@ -30,7 +30,10 @@ final class ModularElimination {
         }
     }
 
-    /** Row × column cells a thread should get before the first phase is split (about 1 ms of sweeping). */
+    /**
+     * Row × column cells a thread should get before the first phase is split: enough to keep cyclic-6's small
+     * matrices on one thread, small enough to split katsura-7's and -8's (the VM's noise hid finer differences).
+     */
     static final long MIN_SWEEP_PER_THREAD = 1L << 14;
 
     private final Modulus modulus;

@@ -116,7 +116,12 @@ public final class Groebner {
      * [0, p), sorted by increasing leading term.
      */
     private List<Value> f4(List<Value> f, Ring ring) {
-        MonomialLayout layout = MonomialLayout.forDegree(kernelOrder(ring), degreeBound(f));
+        List<ModPoly> in = modularInput(f, ring, MonomialLayout.forDegree(kernelOrder(ring), degreeBound(f)));
+        return modularValues(F4.basis(in, algebra.interrupt(), THREADS), ring);
+    }
+
+    /** The input modulo the ring's characteristic (p &lt; 2^31) in {@code layout}. */
+    private static List<ModPoly> modularInput(List<Value> f, Ring ring, MonomialLayout layout) {
         Modulus m = Modulus.of(ring.characteristic());
         List<ModPoly> in = new ArrayList<>();
         for (Value v : f) {
@@ -128,9 +133,13 @@ public final class Groebner {
                 throw new EvaluationException("a coefficient's denominator is divisible by the characteristic " + m.value());
             }
         }
+        return in;
+    }
+
+    private List<Value> modularValues(List<ModPoly> g, Ring ring) {
         List<Value> out = new ArrayList<>();
-        for (ModPoly g : F4.basis(in, algebra.interrupt(), THREADS)) {
-            out.add(fromKernel(QPoly.of(g.lift()), ring));
+        for (ModPoly p : g) {
+            out.add(fromKernel(QPoly.of(p.lift()), ring));
         }
         return out;
     }
@@ -140,7 +149,15 @@ public final class Groebner {
      * (the fraction-free Buchberger then runs).
      */
     private List<Value> multiModular(List<Value> f, Ring ring) {
-        MonomialLayout layout = MonomialLayout.forDegree(kernelOrder(ring), degreeBound(f));
+        List<ZPoly> g = certifiedGrevlex(f, ring, MonomialLayout.forDegree(kernelOrder(ring), degreeBound(f)));
+        return g == null ? null : integralValues(g, ring);
+    }
+
+    /**
+     * The certified reduced grevlex basis over Q of {@code f} in {@code layout} (a grevlex layout of the ring's
+     * variables), empty for an all-zero input, or null when the multi-modular method gave up.
+     */
+    private List<ZPoly> certifiedGrevlex(List<Value> f, Ring ring, MonomialLayout layout) {
         List<ZPoly> in = new ArrayList<>();
         for (Value v : f) {
             check(v, ring);
@@ -148,13 +165,10 @@ public final class Groebner {
                 in.add(kernel(v, ring, layout).primitiveIntegral());
             }
         }
-        if (in.isEmpty()) {
-            return List.of();
-        }
-        List<ZPoly> g = ModularGroebner.basis(in, algebra.interrupt(), THREADS);
-        if (g == null) {
-            return null;
-        }
+        return in.isEmpty() ? List.of() : ModularGroebner.basis(in, algebra.interrupt(), THREADS);
+    }
+
+    private List<Value> integralValues(List<ZPoly> g, Ring ring) {
         List<Value> out = new ArrayList<>();
         for (ZPoly p : g) {
             out.add(fromKernel(QPoly.of(p), ring));
@@ -171,49 +185,14 @@ public final class Groebner {
         int n = ring.variables().size();
         MonomialLayout grevlex = MonomialLayout.forDegree(MonomialOrder.grevlex(n), degreeBound(f));
         MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(n), Fglm.MAX_DIMENSION);
-        List<QPoly> in = new ArrayList<>();
-        for (Value v : f) {
-            check(v, ring);
-            if (!v.isZero()) {
-                in.add(kernel(v, ring, grevlex));
-            }
-        }
-        if (in.isEmpty()) {
-            return null;
-        }
-        List<Value> out = new ArrayList<>();
         if (ring.characteristic() == 0) {
-            List<ZPoly> integral = new ArrayList<>();
-            for (QPoly q : in) {
-                integral.add(q.primitiveIntegral());
-            }
-            List<ZPoly> g = ModularGroebner.basis(integral, algebra.interrupt(), THREADS);
-            List<ZPoly> l = g == null ? null : Fglm.lexOverQ(g, lex, algebra.interrupt());
-            if (l == null) {
-                return null;
-            }
-            for (ZPoly p : l) {
-                out.add(fromKernel(QPoly.of(p), ring));
-            }
-            return out;
+            List<ZPoly> g = certifiedGrevlex(f, ring, grevlex);
+            List<ZPoly> l = g == null || g.isEmpty() ? null : Fglm.lexOverQ(g, lex, algebra.interrupt());
+            return l == null ? null : integralValues(l, ring);
         }
-        Modulus m = Modulus.of(ring.characteristic());
-        List<ModPoly> modIn = new ArrayList<>();
-        for (QPoly q : in) {
-            try {
-                modIn.add(ModPoly.of(q, m));
-            } catch (ArithmeticException e) {
-                return null;
-            }
-        }
-        List<ModPoly> l = Fglm.lex(F4.basis(modIn, algebra.interrupt(), THREADS), lex, algebra.interrupt());
-        if (l == null) {
-            return null;
-        }
-        for (ModPoly g : l) {
-            out.add(fromKernel(QPoly.of(g.lift()), ring));
-        }
-        return out;
+        List<ModPoly> in = modularInput(f, ring, grevlex);
+        List<ModPoly> l = Fglm.lex(F4.basis(in, algebra.interrupt(), THREADS), lex, algebra.interrupt());
+        return l == null ? null : modularValues(l, ring);
     }
 
     /** Threads the linear algebra of one basis may use. */

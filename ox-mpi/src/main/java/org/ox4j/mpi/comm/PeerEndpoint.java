@@ -91,7 +91,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
         Status status = new Status(dest, tag, payload.count(), payload.byteSize(), false);
         if (engine.isFailed(dest)) {
             return new Request(CompletableFuture.failedFuture(
-                    new RankFailedException(dest, "send to it (it failed earlier)")), () -> false, dest);
+                    new RankFailedException(dest, "send to it (it failed earlier)")), () -> false, dest, null);
         }
         long reserved = mode == SendMode.BUFFERED ? buffer.reserve(payload.byteSize()) : 0;
         int seq = sequences[dest].incrementAndGet();
@@ -118,7 +118,9 @@ final class PeerEndpoint implements PeerTransport.Listener {
             // local completion: the data now belongs to the buffer (errors after this are logged only)
             return Request.completed(new Message(status, Payload.NONE));
         }
-        return new Request(done, () -> false, dest);
+        // only an acknowledgement comes over the link; a plain send completes when the writer has written it, and a
+        // thread reading the link would not notice that
+        return new Request(done, () -> false, dest, needsAck ? transport : null);
     }
 
     private CompletableFuture<Void> deliver(int dest, Envelope env) {
@@ -189,7 +191,11 @@ final class PeerEndpoint implements PeerTransport.Listener {
         CompletableFuture<InStream> f = streams.post(context, source, tag);
         CompletableFuture<R> r = f.thenApply(onArrival);
         try {
-            return timeout == null ? r.get() : r.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            long start = System.nanoTime();
+            long nanos = timeout == null ? Request.FOREVER_NANOS : Math.min(timeout.toNanos(), Request.FOREVER_NANOS);
+            transport.readWhileWaiting(source, r::isDone, start + nanos);
+            return timeout == null ? r.get()
+                    : r.get(Math.max(0, nanos - (System.nanoTime() - start)), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             streams.forget(f);
             Thread.currentThread().interrupt();
@@ -220,7 +226,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
         try {
             e = engine.post(r);
         } catch (CommException ex) {
-            return new Request(CompletableFuture.failedFuture(ex), () -> false, source);
+            return new Request(CompletableFuture.failedFuture(ex), () -> false, source, null);
         }
         if (e != null) {
             complete(r, e);
@@ -231,7 +237,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
                 return true;
             }
             return false;
-        }, source == Communicator.ANY_SOURCE ? CommException.NO_RANK : source);
+        }, source == Communicator.ANY_SOURCE ? CommException.NO_RANK : source, transport);
     }
 
     Status probe(int context, int source, int tag, java.time.Duration timeout) {

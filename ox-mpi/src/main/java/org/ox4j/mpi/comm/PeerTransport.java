@@ -1,6 +1,7 @@
 package org.ox4j.mpi.comm;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 import org.ox4j.cmo.Cmo;
 
 /**
@@ -48,6 +49,16 @@ public interface PeerTransport {
      */
     default long maxStreamBytes() {
         return org.ox4j.cmo.io.CmoLimits.DEFAULT.maxMessageBytes();
+    }
+
+    /**
+     * Lets the calling thread, about to wait until {@code done} holds for something only a message from {@code peer}
+     * can bring about, read that link itself until then or until {@code deadline} (System.nanoTime): the message
+     * is then decoded and matched on the thread that needs it, without the wake-up of an I/O thread and the hand-off
+     * from it. May return earlier (another thread reads that link, the next frame is one only the I/O thread
+     * handles); the caller then waits as usual. The default reads nothing.
+     */
+    default void readWhileWaiting(int peer, BooleanSupplier done, long deadline) throws InterruptedException {
     }
 
     /** Registers the single inbound listener; a second registration is an {@link IllegalStateException}. */

@@ -19,16 +19,22 @@ public final class Request {
     private final CompletableFuture<Message> future;
     private final BooleanSupplier canceller;
     private final int peer;
+    /** Whose link a waiting thread may read itself (see {@link PeerTransport#readWhileWaiting}), or null. */
+    private final PeerTransport link;
 
     Request(CompletableFuture<Message> future, BooleanSupplier canceller) {
-        this(future, canceller, CommException.NO_RANK);
+        this(future, canceller, CommException.NO_RANK, null);
     }
 
-    /** @param peer the one rank this request waits for (send: destination, receive: source), or NO_RANK */
-    Request(CompletableFuture<Message> future, BooleanSupplier canceller, int peer) {
+    /**
+     * @param peer the one rank this request waits for (send: destination, receive: source), or NO_RANK
+     * @param link the transport whose link to {@code peer} a thread waiting for this request may read, or null
+     */
+    Request(CompletableFuture<Message> future, BooleanSupplier canceller, int peer, PeerTransport link) {
         this.future = future;
         this.canceller = canceller;
         this.peer = peer;
+        this.link = link;
     }
 
     /**
@@ -60,6 +66,7 @@ public final class Request {
     /** Blocks until complete and returns status and payload (payload is {@link Payload#NONE} for sends). */
     public Message awaitMessage() {
         try {
+            readWhileWaiting(System.nanoTime() + FOREVER_NANOS);
             return future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -72,7 +79,10 @@ public final class Request {
     /** As {@link #awaitMessage()} with a timeout. */
     public Message awaitMessage(Duration timeout) {
         try {
-            return future.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            long start = System.nanoTime();
+            long nanos = timeout.toNanos();
+            readWhileWaiting(start + Math.min(nanos, FOREVER_NANOS));
+            return future.get(Math.max(0, nanos - (System.nanoTime() - start)), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CommException("interrupted while waiting for a request");
@@ -80,6 +90,19 @@ public final class Request {
             throw rethrow(e.getCause());
         } catch (TimeoutException e) {
             throw timedOut(timeout);
+        }
+    }
+
+    /** A deadline far enough to mean none, and near enough that System.nanoTime arithmetic cannot overflow. */
+    static final long FOREVER_NANOS = Long.MAX_VALUE / 4;
+
+    /**
+     * Reads the peer's link on this thread while the request is pending (a receive's message, a synchronous send's
+     * acknowledgement), until it completes or {@code deadline}; may return earlier, the caller then waits as usual.
+     */
+    void readWhileWaiting(long deadline) throws InterruptedException {
+        if (link != null && peer != CommException.NO_RANK && !future.isDone()) {
+            link.readWhileWaiting(peer, future::isDone, deadline);
         }
     }
 

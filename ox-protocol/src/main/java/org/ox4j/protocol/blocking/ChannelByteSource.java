@@ -18,7 +18,11 @@ import org.ox4j.cmo.io.ByteSource;
  *
  * <p>An optional hook runs after every read from the channel: TCP connections re-arm TCP_QUICKACK there
  * ({@link BlockingSocketTuning}), because Linux drops back to delayed ACKs after a while. Not thread-safe: one
- * reader thread per connection.
+ * reader at a time per connection.
+ *
+ * <p>The channel may also be in non-blocking mode: then a read that finds nothing runs the {@code whenEmpty} hook,
+ * which waits until the channel is readable (a selector), and {@link #hasInput()} asks without waiting whether a
+ * message has begun to arrive.
  */
 public final class ChannelByteSource implements ByteSource {
     private final ReadableByteChannel channel;
@@ -27,6 +31,7 @@ public final class ChannelByteSource implements ByteSource {
 
     private final ByteBuffer buf;
     private final Runnable afterRead;
+    private final Runnable whenEmpty;
     private ByteOrder order = ByteOrder.BIG_ENDIAN;
     private long budget = Long.MAX_VALUE;
     private long used;
@@ -44,13 +49,54 @@ public final class ChannelByteSource implements ByteSource {
      * @param afterRead run after every read from the channel (e.g. re-arming TCP_QUICKACK)
      */
     public ChannelByteSource(ReadableByteChannel channel, int bufferSize, Runnable afterRead) {
+        // a blocking channel returns nothing only for a full buffer, which the reads here never offer
+        this(channel, bufferSize, afterRead, () -> { });
+    }
+
+    /**
+     * @param whenEmpty run when a read of a non-blocking channel returned nothing: waits until it is readable (or
+     *     closed) and returns
+     */
+    public ChannelByteSource(ReadableByteChannel channel, int bufferSize, Runnable afterRead, Runnable whenEmpty) {
         if (bufferSize < 8) {
             throw new IllegalArgumentException("bufferSize: " + bufferSize + " (expected: >= 8)");
         }
         this.channel = channel;
         this.buf = ByteBuffer.allocate(bufferSize);
         this.afterRead = afterRead;
+        this.whenEmpty = whenEmpty;
         buf.flip();
+    }
+
+    /**
+     * Whether bytes are buffered or can be read from the channel right now; reads what has arrived but never waits
+     * (for a channel in non-blocking mode). End of stream counts as input: the next read reports it.
+     */
+    public boolean hasInput() {
+        if (buf.hasRemaining()) {
+            return true;
+        }
+        if (capture != null) {
+            keepConsumed();
+            captureFrom = 0;
+        }
+        buf.clear();
+        try {
+            int n = channel.read(buf);
+            if (n > 0) {
+                afterRead.run();
+            }
+            return n != 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            buf.flip();
+        }
+    }
+
+    /** Whether bytes read from the channel are waiting in the buffer. */
+    public boolean buffered() {
+        return buf.hasRemaining();
     }
 
     /** Sets the byte order negotiated for this connection. */
@@ -212,10 +258,7 @@ public final class ChannelByteSource implements ByteSource {
         int until = dst.position() + atLeast;
         try {
             while (dst.position() < until) {
-                if (channel.read(dst) < 0) {
-                    throw new UncheckedIOException(new EOFException("end of stream"));
-                }
-                afterRead.run();
+                readOnce(dst);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -233,15 +276,24 @@ public final class ChannelByteSource implements ByteSource {
         buf.compact();
         try {
             while (buf.position() < n) {
-                if (channel.read(buf) < 0) {
-                    throw new UncheckedIOException(new EOFException("end of stream"));
-                }
-                afterRead.run();
+                readOnce(buf);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
             buf.flip();
+        }
+    }
+
+    private void readOnce(ByteBuffer dst) throws IOException {
+        int n = channel.read(dst);
+        if (n < 0) {
+            throw new UncheckedIOException(new EOFException("end of stream"));
+        }
+        if (n == 0) {
+            whenEmpty.run();
+        } else {
+            afterRead.run();
         }
     }
 }

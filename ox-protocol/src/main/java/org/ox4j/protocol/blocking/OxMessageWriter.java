@@ -16,6 +16,9 @@ import org.ox4j.protocol.codec.OxFrames;
  * array; byte runs longer than the buffer (bignum words, strings) are written from where they are. Thread-safe:
  * a message is written under a lock, so messages from different threads are never interleaved. A failed write
  * throws {@link UncheckedIOException}; the connection is unusable after that.
+ *
+ * <p>A channel in non-blocking mode works as well when a {@code whenFull} hook is given: it runs whenever the socket
+ * took nothing and waits until the channel is writable again (a selector).
  */
 public final class OxMessageWriter {
     /** Default buffer size. */
@@ -23,6 +26,7 @@ public final class OxMessageWriter {
 
     private final WritableByteChannel channel;
     private final ChannelSink sink;
+    private final Runnable whenFull;
 
     public OxMessageWriter(WritableByteChannel channel) {
         this(channel, DEFAULT_BUFFER_SIZE);
@@ -30,10 +34,20 @@ public final class OxMessageWriter {
 
     /** @param bufferSize bytes encoded before the buffer is written (at least 64) */
     public OxMessageWriter(WritableByteChannel channel, int bufferSize) {
+        // a blocking channel takes at least one byte per write
+        this(channel, bufferSize, () -> { });
+    }
+
+    /**
+     * @param whenFull run when a write of a non-blocking channel took nothing: waits until it is writable (or
+     *     closed) and returns
+     */
+    public OxMessageWriter(WritableByteChannel channel, int bufferSize, Runnable whenFull) {
         if (bufferSize < 64) {
             throw new IllegalArgumentException("bufferSize: " + bufferSize + " (expected: >= 64)");
         }
         this.channel = channel;
+        this.whenFull = whenFull;
         this.sink = new ChannelSink(ByteBuffer.allocateDirect(bufferSize));
     }
 
@@ -148,7 +162,9 @@ public final class OxMessageWriter {
         void writeFully(ByteBuffer b) {
             try {
                 while (b.hasRemaining()) {
-                    channel.write(b);
+                    if (channel.write(b) == 0) {
+                        whenFull.run();
+                    }
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);

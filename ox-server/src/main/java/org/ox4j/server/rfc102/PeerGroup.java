@@ -201,7 +201,7 @@ public final class PeerGroup implements AutoCloseable {
             try {
                 SocketChannel ch = listening.accept();
                 return PeerLink.handshake(ch, peerRank, rank, config.preferredByte(), linkListener,
-                        config.limits(), keepAlive);
+                        config.limits(), keepAlive, config.waiterReads(), spinNanos());
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -263,7 +263,7 @@ public final class PeerGroup implements AutoCloseable {
         }
         try {
             PeerLink link = PeerLink.handshake(ch, peerRank, rank, config.preferredByte(), linkListener,
-                    config.limits(), keepAlive);
+                    config.limits(), keepAlive, config.waiterReads(), spinNanos());
             if (!result.complete(link)) {
                 link.close();
             }
@@ -473,6 +473,27 @@ public final class PeerGroup implements AutoCloseable {
             return CompletableFuture.failedFuture(e);
         }
         return l.writeStream(new OxData(serials.next(), envelope), serials.next(), (int) length, chunks);
+    }
+
+    /**
+     * Lets the calling thread, about to wait until {@code done} holds for something only {@code peer} can send, read
+     * that link itself (see {@link PeerLink#readUntil}); returns at once when there is no open link to it or
+     * waiters do not read ({@link Rfc102Config#waiterReads()}), and may return before {@code done} holds.
+     */
+    public void readWhileWaiting(int peer, java.util.function.BooleanSupplier done, long deadline)
+            throws InterruptedException {
+        if (peer < 0 || peer >= MAX_LINKS) {
+            return;
+        }
+        PeerLink l = links.get(peer);
+        if (l != null && !l.isClosed()) {
+            l.readUntil(done, deadline);
+        }
+    }
+
+    /** How long a waiter spins on a link before it sleeps (the group's size is known once the rank is set). */
+    private long spinNanos() {
+        return config.spinNanos(nserver, Runtime.getRuntime().availableProcessors());
     }
 
     /** Closes every link. */

@@ -2,6 +2,7 @@ package org.ox4j.server.rfc102;
 
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.mpi.comm.PeerTransport;
 import org.ox4j.mpi.comm.StreamBody;
@@ -38,6 +39,11 @@ public final class PeerGroupTransport implements PeerTransport {
     @Override
     public CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks) {
         return group.sendStream(dest, header, length, chunks);
+    }
+
+    @Override
+    public void readWhileWaiting(int peer, BooleanSupplier done, long deadline) throws InterruptedException {
+        group.readWhileWaiting(peer, done, deadline);
     }
 
     @Override

@@ -15,6 +15,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
@@ -39,9 +40,11 @@ import org.ox4j.protocol.handshake.HandshakeRole;
  * One established RFC-102 link to the member of rank {@link #peerRank()}: a connected socket (TCP or AF_UNIX)
  * whose byte order has been negotiated.
  *
- * <p>A reader thread decodes every incoming message: envelope-format CMOs of the messaging layer (a LIST whose
- * first element is the STRING {@code "ox4j-mpi"}) go to the {@link Listener}; everything else goes to this
- * link's FIFO, where {@code ox_recv_102}, the collectives and the reset drain take it from. Sends are framed by
+ * <p>Every incoming message is decoded by whoever holds the link's {@link LinkReadRole}: its reader thread, or a
+ * thread waiting for a message from this peer that reads the socket itself ({@link #readUntil}, {@link #poll}).
+ * Envelope-format CMOs of the messaging layer (a LIST whose first element is the STRING {@code "ox4j-mpi"}) go to
+ * the {@link Listener}; everything else goes to this link's FIFO, where {@code ox_recv_102}, the collectives and
+ * the reset drain take it from. Sends are framed by
  * the caller and written, in submission order, by a single writer thread, so a slow peer never blocks the
  * session past the group's timeout; small messages of the messaging layer are written by the caller itself when
  * the writer has nothing queued, under the same wire lock, and a watchdog ends such a write if the peer stops
@@ -59,11 +62,11 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
 
     private static final Logger LOG = LogManager.getLogger();
 
-    /** Receives what is not for the FIFO. Called on the reader thread. */
+    /** Receives what is not for the FIFO. Called by the reader of the link (its thread, or a waiter). */
     interface Listener {
         void onEnvelope(int sourceRank, Cmo envelope);
 
-        /** A stream body: read it during the call (what is left unread is skipped). */
+        /** A stream body: read it during the call (what is left unread is skipped). Always on the reader thread. */
         void onBulk(int sourceRank, StreamBody body);
 
         void onLinkClosed(int peerRank, Throwable cause);
@@ -77,6 +80,8 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     private final BlockingDeque<Inbound> fifo = new LinkedBlockingDeque<>();
     private final ExecutorService writer;
     private final Thread reader;
+    private final LinkReadRole role;
+    private final OxMessageReader frameReader;
     private final Listener listener;
     private final CmoLimits limits;
     /**
@@ -93,42 +98,58 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     private volatile Throwable closedCause;
 
     private PeerLink(int peerRank, SocketChannel channel, ChannelByteSource in, OxMessageWriter out,
-            Listener listener, CmoLimits limits, int ownRank) {
+            LinkReadRole role, Listener listener, CmoLimits limits, int ownRank) {
         this.peerRank = peerRank;
         this.channel = channel;
         this.in = in;
         this.out = out;
         this.order = out.order();
+        this.role = role;
+        // ox_asir reads no body for an unknown tag; such a message is delivered as 0
+        this.frameReader = new OxMessageReader(in, limits, OxMessageReader.UnknownTags.HEADER_ONLY);
         this.listener = Objects.requireNonNull(listener, "listener");
         this.limits = limits;
         String name = "rfc102-link-" + ownRank + "-" + peerRank;
         this.writer = Executors.newSingleThreadExecutor(r -> daemon(r, name + "-writer"));
-        this.reader = daemon(this::readLoop, name + "-reader");
+        this.reader = daemon(role::readerLoop, name + "-reader");
     }
 
     /**
      * Performs the byte-order exchange on a freshly connected blocking channel (both ends write first) and starts
      * the link. Blocks until the peer's byte arrives; callers run it off the session thread.
+     *
+     * @param waitersRead whether a thread waiting for this peer reads the link itself
+     * @param spinNanos how long such a thread polls the socket before it sleeps (0: no spin)
      */
     static PeerLink handshake(SocketChannel channel, int peerRank, int ownRank, byte preferredByte,
-            Listener listener, CmoLimits limits, LinkKeepAlive keepAlive) throws IOException {
+            Listener listener, CmoLimits limits, LinkKeepAlive keepAlive, boolean waitersRead, long spinNanos)
+            throws IOException {
         // small collective messages wait neither for Nagle's algorithm nor for delayed ACKs
         Runnable rearm = BlockingSocketTuning.tune(channel);
         // an unreachable peer closes the link within the group's timeout, invisibly to the OX stream
         keepAlive.apply(channel);
-        ChannelByteSource in = new ChannelByteSource(channel, ChannelByteSource.DEFAULT_BUFFER_SIZE, rearm);
-        OxMessageWriter out = new OxMessageWriter(channel);
-        ByteOrder order;
+        LinkReadRole role = new LinkReadRole(waitersRead, spinNanos);
         try {
-            order = BlockingHandshake.exchange(HandshakeRole.PEER, preferredByte, in, out);
-        } catch (UncheckedIOException e) {
-            throw new IOException("link closed during the byte-order exchange", e.getCause());
+            ChannelByteSource in = new ChannelByteSource(channel, ChannelByteSource.DEFAULT_BUFFER_SIZE, rearm,
+                    role::awaitReadable);
+            OxMessageWriter out = new OxMessageWriter(channel, OxMessageWriter.DEFAULT_BUFFER_SIZE,
+                    role::awaitWritable);
+            ByteOrder order;
+            try {
+                order = BlockingHandshake.exchange(HandshakeRole.PEER, preferredByte, in, out);
+            } catch (UncheckedIOException e) {
+                throw new IOException("link closed during the byte-order exchange", e.getCause());
+            }
+            LOG.debug("link {}<->{}: wrote {}, order {}", ownRank, peerRank, ByteOrderBytes.describe(preferredByte),
+                    order);
+            PeerLink link = new PeerLink(peerRank, channel, in, out, role, listener, limits, ownRank);
+            role.start(channel, link.new LinkFrames());
+            link.reader.start();
+            return link;
+        } catch (IOException | RuntimeException e) {
+            role.close();
+            throw e;
         }
-        LOG.debug("link {}<->{}: wrote {}, order {}", ownRank, peerRank, ByteOrderBytes.describe(preferredByte),
-                order);
-        PeerLink link = new PeerLink(peerRank, channel, in, out, listener, limits, ownRank);
-        link.reader.start();
-        return link;
     }
 
     @Override
@@ -290,11 +311,25 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
      */
     @Override
     public Inbound poll(long timeoutMillis) throws InterruptedException {
-        Inbound x = fifo.pollFirst(timeoutMillis, TimeUnit.MILLISECONDS);
+        Inbound x = fifo.pollFirst();
+        if (x == null && timeoutMillis > 0) {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+            role.readUntil(() -> !fifo.isEmpty(), deadline);
+            x = fifo.pollFirst(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        }
         if (x instanceof Inbound.Closed) {
             fifo.offerFirst(x);
         }
         return x;
+    }
+
+    /**
+     * Reads this link on the calling thread until {@code done} holds or the deadline (System.nanoTime) passes, for a
+     * thread about to wait for something only this peer sends (see {@link LinkReadRole#readUntil}); it may return
+     * earlier, and the caller then waits as usual.
+     */
+    boolean readUntil(BooleanSupplier done, long deadline) throws InterruptedException {
+        return role.readUntil(done, deadline);
     }
 
     /** A receive outside the reset drain took the peer's SYNC_BALL (see {@link #takeEarlySyncBall()}). */
@@ -323,37 +358,56 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         return new PeerFailureException(peerRank, why, cause);
     }
 
-    private void readLoop() {
-        // ox_asir reads no body for an unknown tag; such a message is delivered as 0
-        OxMessageReader reader = new OxMessageReader(in, limits, OxMessageReader.UnknownTags.HEADER_ONLY);
-        try {
-            while (true) {
-                OxFrame f = reader.read();
-                if (f.message() == null && f.tag() == BULK_TAG) {
-                    readBulk();
-                    continue;
-                }
-                Inbound m = f.message() == null ? new Inbound.Unknown(f.tag(), f.serial())
-                        : new Inbound.Message(f.message());
-                if (m instanceof Inbound.Message msg && msg.message() instanceof OxData d && isEnvelope(d.cmo())) {
-                    listener.onEnvelope(peerRank, d.cmo());
-                } else {
-                    if (m instanceof Inbound.Unknown u) {
-                        LOG.warn("link from rank {}: unknown OX tag {} (serial {}), delivered as 0", peerRank,
-                                u.tag(), u.serial());
-                    }
-                    fifo.offerLast(m);
-                }
+    /** The link's frames as its {@link LinkReadRole} reads them. */
+    private final class LinkFrames implements LinkReadRole.Frames {
+        @Override
+        public boolean available() {
+            return in.hasInput();
+        }
+
+        @Override
+        public boolean readableByWaiter() {
+            in.startMessage(limits.maxMessageBytes());
+            return in.peekInt() != BULK_TAG;
+        }
+
+        @Override
+        public boolean buffered() {
+            return in.buffered();
+        }
+
+        @Override
+        public void readOne() {
+            OxFrame f = frameReader.read();
+            if (f.message() == null && f.tag() == BULK_TAG) {
+                readBulk();
+                return;
             }
-        } catch (RuntimeException e) {
+            Inbound m = f.message() == null ? new Inbound.Unknown(f.tag(), f.serial())
+                    : new Inbound.Message(f.message());
+            if (m instanceof Inbound.Message msg && msg.message() instanceof OxData d && isEnvelope(d.cmo())) {
+                listener.onEnvelope(peerRank, d.cmo());
+            } else {
+                if (m instanceof Inbound.Unknown u) {
+                    LOG.warn("link from rank {}: unknown OX tag {} (serial {}), delivered as 0", peerRank, u.tag(),
+                            u.serial());
+                }
+                fifo.offerLast(m);
+            }
+        }
+
+        @Override
+        public boolean closed() {
+            return closedCause != null;
+        }
+
+        @Override
+        public void failed(Throwable e) {
             Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
             if (closedCause == null) {
                 LOG.info("link from rank {} ended: {}", peerRank, describe(cause));
             }
             markClosed(cause);
-        } catch (Error e) {
-            markClosed(e);
-            throw e;
         }
     }
 
@@ -412,6 +466,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         } catch (IOException e) {
             LOG.debug("closing link to rank {}: {}", peerRank, e.toString());
         }
+        role.close();
         writer.shutdown();
         listener.onLinkClosed(peerRank, cause);
     }

@@ -21,13 +21,26 @@ import org.ox4j.protocol.handshake.ByteOrderBytes;
  * @param inlineWrites     whether a small message of the messaging layer is written by the sending thread itself
  *                         when the link's writer is idle ({@code ox.rfc102.inlineWrites}, default true), instead of
  *                         always by the writer thread (one thread wake-up more per message)
+ * @param waiterReads      whether a thread waiting for a message from one peer reads that link itself
+ *                         ({@code ox.rfc102.waiterReads}, default true) instead of being woken by the link's reader
+ *                         thread (see {@link LinkReadRole})
+ * @param spinMicros       how long such a waiter polls the socket before it sleeps on it
+ *                         ({@code ox.rfc102.spinMicros}); {@link #AUTOMATIC_SPIN} spins {@value #AUTOMATIC_SPIN_MICROS}
+ *                         µs when the group has no more members than the host has processors and not at all
+ *                         otherwise (a spinning member would take the core a peer needs to answer)
  */
 public record Rfc102Config(String bindAddress, Duration timeout, int connectAttempts, Duration connectInterval,
-                           byte preferredByte, CmoLimits limits, boolean inlineWrites) {
+                           byte preferredByte, CmoLimits limits, boolean inlineWrites, boolean waiterReads,
+                           int spinMicros) {
 
-    /** Loopback, 120 s, 10 × 100 ms, little endian, default limits, inline writes. */
+    /** {@link #spinMicros()} that lets the group size decide. */
+    public static final int AUTOMATIC_SPIN = -1;
+    /** The spin of {@link #AUTOMATIC_SPIN} on a host with a core per member. */
+    public static final int AUTOMATIC_SPIN_MICROS = 200;
+
+    /** Loopback, 120 s, 10 × 100 ms, little endian, default limits, inline writes, waiters read, automatic spin. */
     public static final Rfc102Config DEFAULT = new Rfc102Config("127.0.0.1", Duration.ofSeconds(120), 10,
-            Duration.ofMillis(100), ByteOrderBytes.LITTLE_ENDIAN, CmoLimits.DEFAULT, true);
+            Duration.ofMillis(100), ByteOrderBytes.LITTLE_ENDIAN, CmoLimits.DEFAULT, true, true, AUTOMATIC_SPIN);
 
     public Rfc102Config {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -36,6 +49,9 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
         Objects.requireNonNull(limits, "limits");
         if (timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout: " + timeout + " (expected: > 0)");
+        }
+        if (spinMicros < AUTOMATIC_SPIN) {
+            throw new IllegalArgumentException("spinMicros: " + spinMicros + " (expected: >= 0, or -1: automatic)");
         }
         if (connectAttempts < 1) {
             throw new IllegalArgumentException("connectAttempts: " + connectAttempts + " (expected: >= 1)");
@@ -46,7 +62,8 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
      * {@link #DEFAULT} overridden by the system properties {@code ox.rfc102.bind}, {@code ox.rfc102.timeout}
      * (milliseconds or an ISO-8601 duration such as {@code PT30S}), {@code ox.rfc102.connect.attempts},
      * {@code ox.rfc102.connect.interval} (milliseconds), {@code ox.rfc102.byteorder} ({@code le} or
-     * {@code network}) and {@code ox.rfc102.inlineWrites} ({@code true} or {@code false}).
+     * {@code network}), {@code ox.rfc102.inlineWrites} and {@code ox.rfc102.waiterReads} ({@code true} or
+     * {@code false}) and {@code ox.rfc102.spinMicros} (microseconds, or {@code auto}).
      */
     public static Rfc102Config fromSystemProperties() {
         Rfc102Config d = DEFAULT;
@@ -59,24 +76,39 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
                 ? ByteOrderBytes.NETWORK_BYTE_ORDER : ByteOrderBytes.LITTLE_ENDIAN;
         boolean inline = Boolean.parseBoolean(System.getProperty("ox.rfc102.inlineWrites",
                 String.valueOf(d.inlineWrites())));
-        return new Rfc102Config(bind, timeout, attempts, interval, pref, d.limits(), inline);
+        boolean waiterReads = Boolean.parseBoolean(System.getProperty("ox.rfc102.waiterReads",
+                String.valueOf(d.waiterReads())));
+        String spin = System.getProperty("ox.rfc102.spinMicros", "auto").trim();
+        int spinMicros = "auto".equalsIgnoreCase(spin) ? AUTOMATIC_SPIN : Integer.parseInt(spin);
+        return new Rfc102Config(bind, timeout, attempts, interval, pref, d.limits(), inline, waiterReads, spinMicros);
+    }
+
+    /**
+     * Nanoseconds a waiter spins in a group of {@code groupSize} members on a host with {@code processors}
+     * processors.
+     */
+    public long spinNanos(int groupSize, int processors) {
+        int micros = spinMicros != AUTOMATIC_SPIN ? spinMicros
+                : groupSize > 0 && groupSize <= processors ? AUTOMATIC_SPIN_MICROS : 0;
+        return micros * 1_000L;
     }
 
     /** A copy with another timeout. */
     public Rfc102Config withTimeout(Duration t) {
         return new Rfc102Config(bindAddress, t, connectAttempts, connectInterval, preferredByte, limits,
-                inlineWrites);
+                inlineWrites, waiterReads, spinMicros);
     }
 
     /** A copy with another preferred byte-order byte. */
     public Rfc102Config withPreferredByte(byte b) {
-        return new Rfc102Config(bindAddress, timeout, connectAttempts, connectInterval, b, limits, inlineWrites);
+        return new Rfc102Config(bindAddress, timeout, connectAttempts, connectInterval, b, limits, inlineWrites,
+                waiterReads, spinMicros);
     }
 
     /** A copy with other decoding limits. */
     public Rfc102Config withLimits(CmoLimits l) {
         return new Rfc102Config(bindAddress, timeout, connectAttempts, connectInterval, preferredByte, l,
-                inlineWrites);
+                inlineWrites, waiterReads, spinMicros);
     }
 
     static Duration parseDuration(String text, Duration fallback) {

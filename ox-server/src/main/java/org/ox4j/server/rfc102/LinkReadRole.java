@@ -1,0 +1,295 @@
+package org.ox4j.server.rfc102;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.ClosedSelectorException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+/**
+ * Who reads one link's socket (a non-blocking channel): the link's reader thread, or a thread that is about to wait
+ * for something only this peer can send and reads the frames itself.
+ *
+ * <p>Why: when the reader thread decodes a message and then wakes the thread waiting for it, every message costs
+ * two thread wake-ups (the reader's, then the waiter's), tens of microseconds each on a loaded host. A waiter that
+ * holds the role is woken by the socket itself, decodes and matches the message on its own thread, and before it
+ * sleeps it polls the socket for a bounded spin (when the host has a core for every member: the reply to a message
+ * just sent is usually on its way). Cost of a message read by a waiter: one wake-up, or none within the spin.
+ *
+ * <p>The reader thread keeps the progress rule: it watches the socket on a selector of its own whenever it does not
+ * hold the role, and reads whatever has arrived once the role is free; so a frame nobody waits for is read as soon
+ * as no waiter is reading. While a waiter reads, the reader thread is woken by the same data and then parks on the
+ * role until the waiter is done (off the waiter's path). A frame a waiter must not read (a stream body: its consumer
+ * may be the waiter itself, and relaying it may block) is left for the reader thread.
+ *
+ * <p>Three selectors: the reader thread's watch, the role holder's waits (for the first byte of a frame, or for the
+ * rest of one), and the writers' wait for room (see {@link #awaitWritable}); each is used by one thread at a time.
+ */
+final class LinkReadRole {
+    /** The frames of one link, read by whoever holds the role. */
+    interface Frames {
+        /** Whether a frame has begun to arrive (buffered or readable now); never waits. */
+        boolean available();
+
+        /** Whether the next frame, which has begun to arrive, may be read by a waiter (not only by the reader). */
+        boolean readableByWaiter();
+
+        /** Whether bytes of a frame are buffered (the socket's readiness no longer shows them). */
+        boolean buffered();
+
+        /** Reads one whole frame and passes it on; waits for its bytes through {@link #awaitReadable()}. */
+        void readOne();
+
+        boolean closed();
+
+        /** A read failed (end of stream, bad frame): the link is finished. */
+        void failed(Throwable cause);
+    }
+
+    /**
+     * How long the reader thread stays away from the socket after a waiter was there: waits for the same peer come
+     * in runs (a ping-pong, the rounds of a collective), and while the reader watches, the data wakes it as well as
+     * the waiter. A frame that no waiter reads meanwhile waits at most this long (stream bodies and bytes a waiter
+     * leaves buffered are handed to the reader at once).
+     */
+    static final long LINGER_NANOS = 1_000_000;
+    /** The longest single wait of a waiter: it looks again whether what it waits for came by another way. */
+    private static final long SLICE_MILLIS = 10;
+    private static final Consumer<SelectionKey> IGNORE = k -> { };
+
+    private final boolean waitersRead;
+    private final long spinNanos;
+    /** Fair: the reader thread queues behind a waiter instead of barging in between the waiter's turns. */
+    private final ReentrantLock role = new ReentrantLock(true);
+    private final AtomicInteger waiters = new AtomicInteger();
+    /** When the last waiter left (System.nanoTime). */
+    private volatile long lastWaiterLeft = System.nanoTime() - LINGER_NANOS;
+    /** Set when the reader thread must read at once, whatever the linger says. */
+    private volatile boolean handedBack;
+    private volatile Thread readerThread;
+    private final Selector watch;
+    private final Selector holder;
+    private final Selector room;
+    /** Set once by {@link #start}, before the reader thread starts and before any waiter can reach the link. */
+    private Frames frames;
+    /** An interrupt that arrived while the role holder waited for the rest of a frame; restored after it. */
+    private boolean deferredInterrupt;
+
+    /**
+     * Opens the selectors; the channel stays blocking until {@link #start} (the byte-order exchange is done
+     * blocking, and the read and write hooks are not called then).
+     *
+     * @param waitersRead whether waiters read at all (false: only the reader thread reads, {@link #readUntil}
+     *     returns at once)
+     * @param spinNanos how long a waiter polls the socket before it sleeps on it (0: no spin)
+     */
+    LinkReadRole(boolean waitersRead, long spinNanos) throws IOException {
+        this.waitersRead = waitersRead;
+        this.spinNanos = spinNanos;
+        Selector[] opened = new Selector[3];
+        try {
+            for (int i = 0; i < opened.length; i++) {
+                opened[i] = Selector.open();
+            }
+        } catch (IOException e) {
+            closeAll(opened);
+            throw e;
+        }
+        this.watch = opened[0];
+        this.holder = opened[1];
+        this.room = opened[2];
+    }
+
+    /** Puts {@code channel} in non-blocking mode and registers it; the reader thread may start after this. */
+    void start(SocketChannel channel, Frames frames) throws IOException {
+        this.frames = frames;
+        channel.configureBlocking(false);
+        channel.register(watch, SelectionKey.OP_READ);
+        channel.register(holder, SelectionKey.OP_READ);
+        channel.register(room, SelectionKey.OP_WRITE);
+    }
+
+    /** The reader thread's loop: runs until the link is closed. */
+    void readerLoop() {
+        readerThread = Thread.currentThread();
+        try {
+            while (!frames.closed()) {
+                if (!handedBack && waitersAbout()) {
+                    // not watching the socket: a waiter reads it, and only its thread is to be woken by the data
+                    LockSupport.parkNanos(this, LINGER_NANOS);
+                    continue;
+                }
+                if (!handedBack && !frames.buffered()) {
+                    watch.select(IGNORE, 0);
+                    if (waitersAbout()) {
+                        continue;
+                    }
+                }
+                role.lock();
+                try {
+                    handedBack = false;
+                    while (!frames.closed() && frames.available()) {
+                        frames.readOne();
+                        if (waiters.get() > 0) {
+                            break;
+                        }
+                    }
+                } finally {
+                    role.unlock();
+                }
+            }
+        } catch (RuntimeException | IOException e) {
+            if (!frames.closed()) {
+                frames.failed(e);
+            }
+        } catch (Error e) {
+            frames.failed(e);
+            throw e;
+        }
+    }
+
+    /** Whether a waiter reads the link now or did so within the linger. */
+    private boolean waitersAbout() {
+        return waiters.get() > 0 || System.nanoTime() - lastWaiterLeft < LINGER_NANOS;
+    }
+
+    /** Makes the reader thread read now: a waiter left a frame to it, or bytes it did not read. */
+    private void handBack() {
+        handedBack = true;
+        Thread t = readerThread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+        watch.wakeup();
+    }
+
+    /**
+     * Reads the link on the calling thread until {@code done} holds, the deadline (System.nanoTime) passes, the link
+     * closes, or a frame for the reader thread comes next; then the caller waits as it would have otherwise. Never
+     * reads on the reader thread or inside a frame's own delivery.
+     *
+     * @return whether {@code done} holds
+     */
+    boolean readUntil(BooleanSupplier done, long deadline) throws InterruptedException {
+        if (!waitersRead || role.isHeldByCurrentThread()) {
+            return done.getAsBoolean();
+        }
+        waiters.incrementAndGet();
+        try {
+            if (!role.tryLock()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0 || !role.tryLock(left, TimeUnit.NANOSECONDS)) {
+                    return done.getAsBoolean();
+                }
+            }
+            boolean leftForReader = false;
+            try {
+                long spinUntil = System.nanoTime() + spinNanos;
+                while (!done.getAsBoolean()) {
+                    if (frames.closed()) {
+                        return false;
+                    }
+                    if (frames.available()) {
+                        if (!frames.readableByWaiter()) {
+                            leftForReader = true;
+                            return false;
+                        }
+                        frames.readOne();
+                        restoreInterrupt();
+                        continue;
+                    }
+                    long now = System.nanoTime();
+                    if (now - deadline >= 0) {
+                        return false;
+                    }
+                    if (now - spinUntil < 0) {
+                        // yielding, not just spinning: the thread that is to answer may be waiting for this core
+                        Thread.yield();
+                        continue;
+                    }
+                    if (Thread.interrupted()) {
+                        throw new InterruptedException();
+                    }
+                    holder.select(IGNORE, Math.max(1, Math.min(SLICE_MILLIS,
+                            TimeUnit.NANOSECONDS.toMillis(deadline - now))));
+                }
+                return true;
+            } catch (RuntimeException | IOException e) {
+                restoreInterrupt();
+                frames.failed(e);
+                return false;
+            } finally {
+                // what is buffered no longer shows on the socket: the reader must look without being told by it
+                leftForReader |= frames.buffered();
+                role.unlock();
+                if (leftForReader) {
+                    handBack();
+                }
+            }
+        } finally {
+            lastWaiterLeft = System.nanoTime();
+            waiters.decrementAndGet();
+        }
+    }
+
+    /**
+     * The role holder's wait for more bytes of the frame it is reading: until readable, the link closed, or a slice
+     * passed (the caller reads again). An interrupt does not end it (the frame must be read whole); it is kept for
+     * after the frame.
+     */
+    void awaitReadable() {
+        if (Thread.interrupted()) {
+            deferredInterrupt = true;
+        }
+        try {
+            holder.select(IGNORE, SLICE_MILLIS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ClosedSelectorException e) {
+            throw new UncheckedIOException(new IOException("link closed", e));
+        }
+    }
+
+    /** A writer's wait for room in the socket (the writers take turns under the link's wire lock). */
+    void awaitWritable() {
+        try {
+            room.select(IGNORE, SLICE_MILLIS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (ClosedSelectorException e) {
+            throw new UncheckedIOException(new IOException("link closed", e));
+        }
+    }
+
+    private void restoreInterrupt() {
+        if (deferredInterrupt) {
+            deferredInterrupt = false;
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Closes the selectors, which wakes every thread waiting on them (they find the link closed). */
+    void close() {
+        closeAll(new Selector[] {watch, holder, room});
+    }
+
+    private static void closeAll(Selector[] selectors) {
+        for (Selector s : selectors) {
+            if (s == null) {
+                continue;
+            }
+            try {
+                s.close();
+            } catch (IOException e) {
+                // nothing is left to release
+            }
+        }
+    }
+}

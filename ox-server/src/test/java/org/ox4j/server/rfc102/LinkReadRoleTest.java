@@ -1,0 +1,255 @@
+package org.ox4j.server.rfc102;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.mpi.comm.StreamBody;
+import org.ox4j.mpi.comm.StreamChunks;
+import org.ox4j.protocol.OxData;
+import org.ox4j.protocol.handshake.ByteOrderBytes;
+
+/**
+ * Who reads a link: a waiter reads what it waits for on its own thread, stream bodies and frames nobody waits for
+ * are read by the link's reader thread, and a waiter ends when the link closes or its thread is interrupted. Two
+ * links over a real loopback connection.
+ */
+@Timeout(60)
+class LinkReadRoleTest {
+    /** What the listener of the receiving link saw, with the thread it saw it on. */
+    private record Seen(String what, String thread) {
+    }
+
+    private final List<Seen> seen = new CopyOnWriteArrayList<>();
+    /** One permit per entry of {@link #seen}. */
+    private final Semaphore arrivals = new Semaphore(0);
+    private PeerLink sender;
+    private PeerLink receiver;
+
+    @BeforeEach
+    void connect() throws Exception {
+        PeerLink.Listener quiet = new Recorder(new CopyOnWriteArrayList<>(), new Semaphore(0));
+        try (ServerSocketChannel server = ServerSocketChannel.open()) {
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            SocketChannel a = SocketChannel.open(server.getLocalAddress());
+            SocketChannel b = server.accept();
+            CompletableFuture<PeerLink> other = CompletableFuture.supplyAsync(() -> link(b, 0, 1, quiet, 0));
+            sender = link(a, 1, 0, quiet, 0);
+            receiver = other.get(20, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The link at rank {@code own} to rank {@code peer}; the receiving end records what it sees. */
+    private PeerLink link(SocketChannel ch, int peer, int own, PeerLink.Listener listener, long spinNanos) {
+        try {
+            return PeerLink.handshake(ch, peer, own, ByteOrderBytes.LITTLE_ENDIAN,
+                    own == 1 ? new Recorder(seen, arrivals) : listener, CmoLimits.DEFAULT,
+                    LinkKeepAlive.forTimeout(Duration.ofSeconds(30)), true, spinNanos);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @AfterEach
+    void close() {
+        if (sender != null) {
+            sender.close();
+        }
+        if (receiver != null) {
+            receiver.close();
+        }
+    }
+
+    private static Cmo envelope(int n) {
+        return CmoList.of(CmoString.of(PeerLink.ENVELOPE_MARK), new CmoInt32(n));
+    }
+
+    private static long in(Duration d) {
+        return System.nanoTime() + d.toNanos();
+    }
+
+    /**
+     * A condition that runs {@code send} the first time it is asked, that is once the waiter holds the read role
+     * (so the reader thread cannot have read the message before the waiter began).
+     */
+    private static BooleanSupplier sendingFirst(Runnable send, BooleanSupplier condition) {
+        boolean[] sent = {false};
+        return () -> {
+            if (!sent[0]) {
+                sent[0] = true;
+                send.run();
+            }
+            return condition.getAsBoolean();
+        };
+    }
+
+    @Test
+    void aWaiterDecodesWhatItWaitsForOnItsOwnThread() throws Exception {
+        boolean done = receiver.readUntil(sendingFirst(() -> sender.writeSmall(new OxData(1, envelope(7))).join(),
+                () -> !seen.isEmpty()), in(Duration.ofSeconds(20)));
+
+        assertThat(done).isTrue();
+        assertThat(seen).containsExactly(new Seen("envelope 7", Thread.currentThread().getName()));
+    }
+
+    @Test
+    void aStreamBodyIsLeftToTheReaderThread() throws Exception {
+        byte[] body = new byte[300_000];
+        body[body.length - 1] = 42;
+        long deadline = in(Duration.ofSeconds(20));
+        receiver.readUntil(sendingFirst(() -> sender.writeStream(new OxData(1, envelope(1)), 2, body.length,
+                new OneChunk(ByteBuffer.wrap(body))), () -> seen.size() >= 2), deadline);
+        while (seen.size() < 2 && System.nanoTime() < deadline) {
+            receiver.readUntil(() -> seen.size() >= 2, deadline);
+        }
+
+        assertThat(seen).hasSize(2);
+        assertThat(seen.get(0)).isEqualTo(new Seen("envelope 1", Thread.currentThread().getName()));
+        assertThat(seen.get(1).what()).isEqualTo("bulk 300000 ending 42");
+        assertThat(seen.get(1).thread()).endsWith("-reader");
+    }
+
+    @Test
+    void framesNobodyWaitsForAreReadByTheReaderThread() throws Exception {
+        // a waiter was here a moment ago: the reader thread stays away only for the linger
+        assertThat(receiver.readUntil(() -> false, in(Duration.ofMillis(5)))).isFalse();
+        sender.writeSmall(new OxData(1, envelope(3))).get(10, TimeUnit.SECONDS);
+
+        assertThat(arrivals.tryAcquire(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(seen).hasSize(1);
+        assertThat(seen.get(0).what()).isEqualTo("envelope 3");
+        assertThat(seen.get(0).thread()).endsWith("-reader");
+    }
+
+    @Test
+    void aWaiterEndsWhenTheLinkCloses() throws Exception {
+        CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(() -> {
+            try {
+                return receiver.readUntil(() -> false, in(Duration.ofSeconds(50)));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        sender.close();
+
+        assertThat(waiting.get(20, TimeUnit.SECONDS)).isFalse();
+        assertThat(receiver.isClosed()).isTrue();
+        assertThat(receiver.poll(1)).isInstanceOf(Inbound.Closed.class);
+    }
+
+    @Test
+    void anInterruptEndsAWaiter() throws Exception {
+        CompletableFuture<Throwable> ended = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                receiver.readUntil(() -> false, in(Duration.ofSeconds(50)));
+                ended.complete(null);
+            } catch (InterruptedException e) {
+                ended.complete(e);
+            }
+        });
+        t.start();
+        // the waiter must be inside its wait for the interrupt to matter; either way it has to end
+        t.interrupt();
+
+        assertThat(ended.get(20, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+        t.join();
+        assertThat(receiver.isClosed()).isFalse();
+        sender.writeSmall(new OxData(1, envelope(5))).get(10, TimeUnit.SECONDS);
+        assertThat(arrivals.tryAcquire(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(seen).extracting(Seen::what).containsExactly("envelope 5");
+    }
+
+    @Test
+    void aSpinningWaiterKeepsItsDeadline() throws Exception {
+        close();
+        seen.clear();
+        try (ServerSocketChannel server = ServerSocketChannel.open()) {
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            SocketChannel a = SocketChannel.open(server.getLocalAddress());
+            SocketChannel b = server.accept();
+            CompletableFuture<PeerLink> other = CompletableFuture.supplyAsync(() -> link(b, 0, 1, null, 200_000));
+            sender = link(a, 1, 0, new Recorder(new CopyOnWriteArrayList<>(), new Semaphore(0)), 0);
+            receiver = other.get(20, TimeUnit.SECONDS);
+        }
+        long start = System.nanoTime();
+        assertThat(receiver.readUntil(() -> false, in(Duration.ofMillis(20)))).isFalse();
+        assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(Duration.ofMillis(20).toNanos());
+        assertThat(receiver.readUntil(sendingFirst(() -> sender.writeSmall(new OxData(1, envelope(11))).join(),
+                () -> !seen.isEmpty()), in(Duration.ofSeconds(20)))).isTrue();
+        assertThat(seen).containsExactly(new Seen("envelope 11", Thread.currentThread().getName()));
+    }
+
+    /** Records envelopes and stream bodies with the thread that delivered them. */
+    private record Recorder(List<Seen> into, Semaphore arrivals) implements PeerLink.Listener {
+        @Override
+        public void onEnvelope(int sourceRank, Cmo e) {
+            into.add(new Seen("envelope " + ((CmoInt32) ((CmoList) e).get(1)).value(),
+                    Thread.currentThread().getName()));
+            arrivals.release();
+        }
+
+        @Override
+        public void onBulk(int sourceRank, StreamBody body) {
+            ByteBuffer b = ByteBuffer.allocate((int) body.length());
+            body.readFully(b);
+            into.add(new Seen("bulk " + b.capacity() + " ending " + b.get(b.capacity() - 1),
+                    Thread.currentThread().getName()));
+            arrivals.release();
+        }
+
+        @Override
+        public void onLinkClosed(int peerRank, Throwable cause) {
+        }
+    }
+
+    /** A stream body that is one buffer. */
+    private static final class OneChunk implements StreamChunks {
+        private final ByteBuffer chunk;
+        private boolean given;
+
+        OneChunk(ByteBuffer chunk) {
+            this.chunk = chunk;
+        }
+
+        @Override
+        public ByteBuffer next() {
+            if (given) {
+                throw new IllegalStateException("one chunk only");
+            }
+            given = true;
+            return chunk;
+        }
+
+        @Override
+        public void written(ByteBuffer b) {
+        }
+    }
+
+    @Test
+    void aWaiterReadsFifoMessagesThroughPoll() throws Exception {
+        sender.write(new OxData(2, new CmoInt32(4))).get(10, TimeUnit.SECONDS);
+        assertThat(receiver.poll(20_000).value()).isEqualTo(new CmoInt32(4));
+        assertThat(receiver.poll(1)).isNull();
+    }
+}

@@ -147,6 +147,9 @@ public final class CollBench {
         return rows;
     }
 
+    /** The share of the host's memory the local servers' heaps may take together. */
+    private static final double HOST_MEMORY_PERCENT = 60;
+
     private static ServerGroup launch(CollBenchOptions o, int p) {
         OxClientOptions options = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(10));
         if (o.hostfile() != null) {
@@ -155,11 +158,16 @@ public final class CollBench {
                     host -> new SshLauncher(host, host, home, o.ssh(), Duration.ofSeconds(180)), options,
                     OxClientResources.shared());
         }
-        LocalProcessLauncher local = o.choices() == null ? LocalProcessLauncher.create()
-                // the servers select as this report assumes: the same measurements, passed in their JVM options
-                : LocalProcessLauncher.builder().command(List.of("env", "JAVA_OPTS=" + System.getenv()
-                        .getOrDefault("JAVA_OPTS", "") + " -D" + MeasuredChoices.FILE_PROPERTY + "=" + o.choices(),
-                        OxHome.serverScript(OxHome.locate()).toString())).build();
+        // p servers share this host's memory: each JVM's default ceiling (a quarter of it) would let eight of them
+        // that hold 16 MiB messages overcommit it and wake the kernel's OOM killer
+        String opts = System.getenv().getOrDefault("JAVA_OPTS", "")
+                + String.format(Locale.ROOT, " -XX:MaxRAMPercentage=%.1f", HOST_MEMORY_PERCENT / p);
+        if (o.choices() != null) {
+            // the servers select as this report assumes: the same measurements, passed in their JVM options
+            opts += " -D" + MeasuredChoices.FILE_PROPERTY + "=" + o.choices();
+        }
+        LocalProcessLauncher local = LocalProcessLauncher.builder().command(List.of("env", "JAVA_OPTS=" + opts,
+                OxHome.serverScript(OxHome.locate()).toString())).build();
         List<ServerLauncher> launchers = Collections.nCopies(p, local);
         return ServerGroup.launch(launchers, Collections.nCopies(p, "127.0.0.1"), LinkAddressing.tcp(), options,
                 OxClientResources.shared());

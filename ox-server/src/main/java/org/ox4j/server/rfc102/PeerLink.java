@@ -178,9 +178,10 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
 
     /**
      * Writes a small message: on the calling thread when nothing is queued for the writer (saving the wake-up of
-     * the writer thread, a few tens of microseconds on each message), else behind what is queued. Small means a
-     * few kilobytes at most, which the socket buffer takes at once unless the peer has stopped reading; a write
-     * blocked that way is ended by {@link #abortIfWriteBlockedSince} (the group's timeout).
+     * the writer thread, a few tens of microseconds on each message), else behind what is queued. Small means at
+     * most a few hundred kilobytes, which the socket buffers take at once or as soon as the peer reads; a write
+     * blocked by a peer that has stopped reading is ended by {@link #abortIfWriteBlockedSince} (the group's
+     * timeout).
      */
     CompletableFuture<Void> writeSmall(OxMessage message) {
         Throwable cause = closedCause;

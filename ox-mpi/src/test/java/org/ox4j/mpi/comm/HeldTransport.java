@@ -6,22 +6,11 @@ import java.util.concurrent.CompletableFuture;
 import org.ox4j.cmo.Cmo;
 
 /** Wraps a transport and holds every send (not handed to the link) until {@link #release()}. */
-final class HeldTransport implements PeerTransport {
-    private final PeerTransport inner;
+final class HeldTransport extends ForwardingTransport {
     private final List<Runnable> held = new ArrayList<>();
 
     HeldTransport(PeerTransport inner) {
-        this.inner = inner;
-    }
-
-    @Override
-    public int rank() {
-        return inner.rank();
-    }
-
-    @Override
-    public int size() {
-        return inner.size();
+        super(inner);
     }
 
     @Override
@@ -37,11 +26,6 @@ final class HeldTransport implements PeerTransport {
         return f;
     }
 
-    @Override
-    public CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks) {
-        return inner.sendStream(dest, header, length, chunks);
-    }
-
     /** Hands every held message to the link, in order. */
     void release() {
         List<Runnable> now;
@@ -50,10 +34,5 @@ final class HeldTransport implements PeerTransport {
             held.clear();
         }
         now.forEach(Runnable::run);
-    }
-
-    @Override
-    public void setListener(Listener listener) {
-        inner.setListener(listener);
     }
 }

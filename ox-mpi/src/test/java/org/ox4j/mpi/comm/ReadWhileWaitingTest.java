@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.ox4j.cmo.Cmo;
 
 /**
  * Which waits offer the waiting thread the link to read ({@link PeerTransport#readWhileWaiting}): a receive from a
@@ -20,37 +19,11 @@ import org.ox4j.cmo.Cmo;
 @Timeout(30)
 class ReadWhileWaitingTest {
     /** A transport that records the ranks whose links a waiter was offered (and reads nothing itself). */
-    private static final class Offering implements PeerTransport {
-        private final PeerTransport inner;
+    private static final class Offering extends ForwardingTransport {
         final BlockingQueue<Integer> offered = new LinkedBlockingQueue<>();
 
         Offering(PeerTransport inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public int rank() {
-            return inner.rank();
-        }
-
-        @Override
-        public int size() {
-            return inner.size();
-        }
-
-        @Override
-        public CompletableFuture<Void> send(int dest, Cmo message) {
-            return inner.send(dest, message);
-        }
-
-        @Override
-        public CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks) {
-            return inner.sendStream(dest, header, length, chunks);
-        }
-
-        @Override
-        public void setListener(Listener listener) {
-            inner.setListener(listener);
+            super(inner);
         }
 
         @Override

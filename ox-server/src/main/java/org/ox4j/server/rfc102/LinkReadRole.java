@@ -248,19 +248,18 @@ final class LinkReadRole {
         if (Thread.interrupted()) {
             deferredInterrupt = true;
         }
-        try {
-            holder.select(IGNORE, SLICE_MILLIS);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (ClosedSelectorException e) {
-            throw new UncheckedIOException(new IOException("link closed", e));
-        }
+        awaitSlice(holder);
     }
 
     /** A writer's wait for room in the socket (the writers take turns under the link's wire lock). */
     void awaitWritable() {
+        awaitSlice(room);
+    }
+
+    /** One slice on {@code selector}; a closed link (its selectors closed) is reported as a failed read or write. */
+    private static void awaitSlice(Selector selector) {
         try {
-            room.select(IGNORE, SLICE_MILLIS);
+            selector.select(IGNORE, SLICE_MILLIS);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (ClosedSelectorException e) {

@@ -60,12 +60,7 @@ public final class Fglm {
         }
 
         boolean divisibleBy(int[] d) {
-            for (int i = 0; i < e.length; i++) {
-                if (e[i] < d[i]) {
-                    return false;
-                }
-            }
-            return true;
+            return ExponentVectors.divides(d, e);
         }
     }
 
@@ -316,10 +311,10 @@ public final class Fglm {
                     continue;
                 }
                 ModPoly f = divisor(top);
-                int[] u = quotient(top.e(), f.exponents(0));
+                int[] u = ExponentVectors.quotient(top.e(), f.exponents(0));
                 boolean ready = true;
                 for (int i = 1; i < f.size(); i++) {
-                    Mono t = new Mono(product(u, f.exponents(i)));
+                    Mono t = new Mono(ExponentVectors.product(u, f.exponents(i)));
                     if (!memo.containsKey(t)) {
                         stack.push(t);
                         ready = false;
@@ -331,7 +326,7 @@ public final class Fglm {
                 long[] v = new long[d];
                 for (int i = 1; i < f.size(); i++) {
                     long c = p - f.coefficient(i) % p; // the element is monic: x^lead = -tail
-                    long[] w = memo.get(new Mono(product(u, f.exponents(i))));
+                    long[] w = memo.get(new Mono(ExponentVectors.product(u, f.exponents(i))));
                     for (int j = 0; j < d; j++) {
                         if (w[j] != 0) {
                             v[j] = (v[j] + c * w[j]) % p;
@@ -351,22 +346,6 @@ public final class Fglm {
                 }
             }
             throw new IllegalStateException("a monomial outside the staircase that no leading monomial divides");
-        }
-
-        private static int[] quotient(int[] a, int[] b) {
-            int[] q = new int[a.length];
-            for (int i = 0; i < a.length; i++) {
-                q[i] = a[i] - b[i];
-            }
-            return q;
-        }
-
-        private static int[] product(int[] a, int[] b) {
-            int[] q = new int[a.length];
-            for (int i = 0; i < a.length; i++) {
-                q[i] = a[i] + b[i];
-            }
-            return q;
         }
     }
 

@@ -434,21 +434,21 @@ public final class ModularGroebner {
             List<int[]> cl = new ArrayList<>();
             for (int i = 0; i < h; i++) {
                 c.add(new int[] {i, h});
-                cl.add(lcm(lt[i], lt[h]));
+                cl.add(ExponentVectors.lcm(lt[i], lt[h]));
             }
             List<int[]> d = new ArrayList<>();
             List<int[]> dl = new ArrayList<>();
             List<Boolean> coprime = new ArrayList<>();
             for (int k = 0; k < c.size(); k++) {
-                boolean cop = coprime(lt[c.get(k)[0]], lt[h]);
+                boolean cop = ExponentVectors.coprime(lt[c.get(k)[0]], lt[h]);
                 boolean keep = cop;
                 if (!keep) {
                     keep = true;
                     for (int k2 = k + 1; k2 < c.size() && keep; k2++) {
-                        keep = !divides(cl.get(k2), cl.get(k));
+                        keep = !ExponentVectors.divides(cl.get(k2), cl.get(k));
                     }
                     for (int k2 = 0; k2 < dl.size() && keep; k2++) {
-                        keep = !divides(dl.get(k2), cl.get(k));
+                        keep = !ExponentVectors.divides(dl.get(k2), cl.get(k));
                     }
                 }
                 if (keep) {
@@ -462,8 +462,9 @@ public final class ModularGroebner {
             for (int k = 0; k < pairs.size(); k++) {
                 int[] q = pairs.get(k);
                 int[] l = lcms.get(k);
-                boolean drop = divides(lt[h], l) && !Arrays.equals(lcm(lt[q[0]], lt[h]), l)
-                        && !Arrays.equals(lcm(lt[q[1]], lt[h]), l);
+                boolean drop = ExponentVectors.divides(lt[h], l)
+                        && !Arrays.equals(ExponentVectors.lcm(lt[q[0]], lt[h]), l)
+                        && !Arrays.equals(ExponentVectors.lcm(lt[q[1]], lt[h]), l);
                 if (!drop) {
                     kept.add(q);
                     keptL.add(l);
@@ -479,32 +480,6 @@ public final class ModularGroebner {
             lcms = keptL;
         }
         return pairs;
-    }
-
-    private static int[] lcm(int[] a, int[] b) {
-        int[] l = new int[a.length];
-        for (int v = 0; v < a.length; v++) {
-            l[v] = Math.max(a[v], b[v]);
-        }
-        return l;
-    }
-
-    private static boolean divides(int[] a, int[] b) {
-        for (int v = 0; v < a.length; v++) {
-            if (a[v] > b[v]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean coprime(int[] a, int[] b) {
-        for (int v = 0; v < a.length; v++) {
-            if (a[v] != 0 && b[v] != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 
     // ---------------------------------------------------------------- back to the affine ideal
@@ -531,7 +506,7 @@ public final class ModularGroebner {
             boolean keep = true;
             for (int j = 0; j < d.size() && keep; j++) {
                 int[] lj = d.get(j).exponents(0);
-                keep = j == i || !divides(lj, li) || (Arrays.equals(li, lj) && j > i);
+                keep = j == i || !ExponentVectors.divides(lj, li) || (Arrays.equals(li, lj) && j > i);
             }
             if (keep) {
                 minimal.add(d.get(i));

@@ -191,11 +191,10 @@ final class PeerEndpoint implements PeerTransport.Listener {
         CompletableFuture<InStream> f = streams.post(context, source, tag);
         CompletableFuture<R> r = f.thenApply(onArrival);
         try {
-            long start = System.nanoTime();
-            long nanos = timeout == null ? Request.FOREVER_NANOS : Math.min(timeout.toNanos(), Request.FOREVER_NANOS);
-            transport.readWhileWaiting(source, r::isDone, start + nanos);
+            long deadline = Request.deadlineAfter(timeout);
+            transport.readWhileWaiting(source, r::isDone, deadline);
             return timeout == null ? r.get()
-                    : r.get(Math.max(0, nanos - (System.nanoTime() - start)), TimeUnit.NANOSECONDS);
+                    : r.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             streams.forget(f);
             Thread.currentThread().interrupt();

@@ -66,7 +66,7 @@ public final class Request {
     /** Blocks until complete and returns status and payload (payload is {@link Payload#NONE} for sends). */
     public Message awaitMessage() {
         try {
-            readWhileWaiting(System.nanoTime() + FOREVER_NANOS);
+            readWhileWaiting(deadlineAfter(null));
             return future.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -79,10 +79,9 @@ public final class Request {
     /** As {@link #awaitMessage()} with a timeout. */
     public Message awaitMessage(Duration timeout) {
         try {
-            long start = System.nanoTime();
-            long nanos = timeout.toNanos();
-            readWhileWaiting(start + Math.min(nanos, FOREVER_NANOS));
-            return future.get(Math.max(0, nanos - (System.nanoTime() - start)), TimeUnit.NANOSECONDS);
+            long deadline = deadlineAfter(timeout);
+            readWhileWaiting(deadline);
+            return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CommException("interrupted while waiting for a request");
@@ -93,8 +92,13 @@ public final class Request {
         }
     }
 
-    /** A deadline far enough to mean none, and near enough that System.nanoTime arithmetic cannot overflow. */
-    static final long FOREVER_NANOS = Long.MAX_VALUE / 4;
+    /** A wait far enough to mean none, and near enough that System.nanoTime arithmetic cannot overflow. */
+    private static final long FOREVER_NANOS = Long.MAX_VALUE / 4;
+
+    /** The System.nanoTime deadline {@code timeout} from now; null: none (a deadline that never comes). */
+    static long deadlineAfter(Duration timeout) {
+        return System.nanoTime() + (timeout == null ? FOREVER_NANOS : Math.min(timeout.toNanos(), FOREVER_NANOS));
+    }
 
     /**
      * Reads the peer's link on this thread while the request is pending (a receive's message, a synchronous send's

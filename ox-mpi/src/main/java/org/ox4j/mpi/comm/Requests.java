@@ -33,8 +33,7 @@ public final class Requests {
         CompletableFuture<?>[] fs = futures(requests);
         CompletableFuture<Void> all = CompletableFuture.allOf(fs);
         try {
-            long deadline = System.nanoTime()
-                    + (timeout == null ? Request.FOREVER_NANOS : Math.min(timeout.toNanos(), Request.FOREVER_NANOS));
+            long deadline = Request.deadlineAfter(timeout);
             // one at a time, this thread reads the link of each pending request itself (the others' links are read
             // by their I/O threads meanwhile)
             for (Request r : requests) {

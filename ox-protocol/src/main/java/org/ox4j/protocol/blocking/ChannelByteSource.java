@@ -76,11 +76,7 @@ public final class ChannelByteSource implements ByteSource {
         if (buf.hasRemaining()) {
             return true;
         }
-        if (capture != null) {
-            keepConsumed();
-            captureFrom = 0;
-        }
-        buf.clear();
+        makeRoom();
         try {
             int n = channel.read(buf);
             if (n > 0) {
@@ -269,11 +265,7 @@ public final class ChannelByteSource implements ByteSource {
         if (buf.remaining() >= n) {
             return;
         }
-        if (capture != null) {
-            keepConsumed();
-            captureFrom = 0;
-        }
-        buf.compact();
+        makeRoom();
         try {
             while (buf.position() < n) {
                 readOnce(buf);
@@ -283,6 +275,15 @@ public final class ChannelByteSource implements ByteSource {
         } finally {
             buf.flip();
         }
+    }
+
+    /** Moves the unread bytes to the front for a read into the rest (keeping what a capture still needs first). */
+    private void makeRoom() {
+        if (capture != null) {
+            keepConsumed();
+            captureFrom = 0;
+        }
+        buf.compact();
     }
 
     private void readOnce(ByteBuffer dst) throws IOException {

@@ -48,22 +48,28 @@ class LinkReadRoleTest {
 
     @BeforeEach
     void connect() throws Exception {
-        PeerLink.Listener quiet = new Recorder(new CopyOnWriteArrayList<>(), new Semaphore(0));
+        connect(0);
+    }
+
+    /**
+     * Links rank 0 (the sender) and rank 1 (the receiver, whose listener records into {@link #seen}) over loopback;
+     * waiters on the receiver spin {@code receiverSpinNanos} before they sleep.
+     */
+    private void connect(long receiverSpinNanos) throws Exception {
         try (ServerSocketChannel server = ServerSocketChannel.open()) {
             server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             SocketChannel a = SocketChannel.open(server.getLocalAddress());
             SocketChannel b = server.accept();
-            CompletableFuture<PeerLink> other = CompletableFuture.supplyAsync(() -> link(b, 0, 1, quiet, 0));
-            sender = link(a, 1, 0, quiet, 0);
+            CompletableFuture<PeerLink> other = CompletableFuture.supplyAsync(
+                    () -> link(b, 0, 1, new Recorder(seen, arrivals), receiverSpinNanos));
+            sender = link(a, 1, 0, new Recorder(new CopyOnWriteArrayList<>(), new Semaphore(0)), 0);
             receiver = other.get(20, TimeUnit.SECONDS);
         }
     }
 
-    /** The link at rank {@code own} to rank {@code peer}; the receiving end records what it sees. */
-    private PeerLink link(SocketChannel ch, int peer, int own, PeerLink.Listener listener, long spinNanos) {
+    private static PeerLink link(SocketChannel ch, int peer, int own, PeerLink.Listener listener, long spinNanos) {
         try {
-            return PeerLink.handshake(ch, peer, own, ByteOrderBytes.LITTLE_ENDIAN,
-                    own == 1 ? new Recorder(seen, arrivals) : listener, CmoLimits.DEFAULT,
+            return PeerLink.handshake(ch, peer, own, ByteOrderBytes.LITTLE_ENDIAN, listener, CmoLimits.DEFAULT,
                     LinkKeepAlive.forTimeout(Duration.ofSeconds(30)), true, spinNanos);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -183,15 +189,7 @@ class LinkReadRoleTest {
     @Test
     void aSpinningWaiterKeepsItsDeadline() throws Exception {
         close();
-        seen.clear();
-        try (ServerSocketChannel server = ServerSocketChannel.open()) {
-            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-            SocketChannel a = SocketChannel.open(server.getLocalAddress());
-            SocketChannel b = server.accept();
-            CompletableFuture<PeerLink> other = CompletableFuture.supplyAsync(() -> link(b, 0, 1, null, 200_000));
-            sender = link(a, 1, 0, new Recorder(new CopyOnWriteArrayList<>(), new Semaphore(0)), 0);
-            receiver = other.get(20, TimeUnit.SECONDS);
-        }
+        connect(200_000);
         long start = System.nanoTime();
         assertThat(receiver.readUntil(() -> false, in(Duration.ofMillis(20)))).isFalse();
         assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(Duration.ofMillis(20).toNanos());

@@ -73,7 +73,7 @@ public final class Groebner {
     /** The reduced Gröbner basis of {@code f}, sorted by increasing leading term. */
     public List<Value> basis(List<Value> f, Ring ring) {
         // the kernel's methods first; the rings conversion below only for the orders and moduli they do not take
-        if (ring.order() == TermOrder.LEX && (ring.characteristic() == 0 || ring.characteristic() < (1L << 31))) {
+        if (ring.order() == TermOrder.LEX && (ring.characteristic() == 0 || f4Modulus(ring))) {
             List<Value> lex = lexByFglm(f, ring);
             if (lex != null) {
                 return lex;
@@ -85,7 +85,7 @@ public final class Groebner {
                 return certified;
             }
         }
-        if (ring.characteristic() != 0 && ring.characteristic() < (1L << 31) && ring.order() != TermOrder.LEX) {
+        if (f4Modulus(ring) && ring.order() != TermOrder.LEX) {
             return f4(f, ring);
         }
         List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(f, ring);
@@ -193,6 +193,11 @@ public final class Groebner {
         List<ModPoly> in = modularInput(f, ring, grevlex);
         List<ModPoly> l = Fglm.lex(F4.basis(in, algebra.interrupt(), THREADS), lex, algebra.interrupt());
         return l == null ? null : modularValues(l, ring);
+    }
+
+    /** Whether the ring is modulo a prime F4 takes (below 2^31: products of two residues fit in a long). */
+    private static boolean f4Modulus(Ring ring) {
+        return ring.characteristic() != 0 && ring.characteristic() < (1L << 31);
     }
 
     /** Threads the linear algebra of one basis may use. */

@@ -1,5 +1,6 @@
 package org.ox4j.mpi.coll;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
@@ -106,6 +107,15 @@ public final class CollChannel {
     public void awaitEnd(InStream in) {
         try {
             in.await(timeout);
+        } catch (RequestTimeoutException e) {
+            throw suspect(e);
+        }
+    }
+
+    /** The next chunk of {@code in}, pulled (see {@link InStream#take}); null after the last. */
+    public ByteBuffer take(InStream in) {
+        try {
+            return in.take(timeout);
         } catch (RequestTimeoutException e) {
             throw suspect(e);
         }

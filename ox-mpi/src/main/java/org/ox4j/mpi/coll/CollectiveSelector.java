@@ -49,6 +49,7 @@ public final class CollectiveSelector {
         s.register(AllreduceRabenseifner.INSTANCE);
         s.register(AllreduceRing.INSTANCE);
         s.register(AllreduceReduceBcast.INSTANCE);
+        s.register(AllreduceStreamedRing.INSTANCE);
         s.register(GatherBinomial.INSTANCE);
         s.register(GatherLinear.INSTANCE);
         s.register(ScatterBinomial.INSTANCE);
@@ -57,14 +58,18 @@ public final class CollectiveSelector {
         s.register(AllgatherBruck.INSTANCE);
         s.register(AllgatherRing.INSTANCE);
         s.register(AllgatherTorus.INSTANCE);
+        s.register(AllgatherStreamedRing.INSTANCE);
         s.register(AlltoallBruck.INSTANCE);
         s.register(AlltoallPairwise.INSTANCE);
         s.register(AlltoallLinear.INSTANCE);
         s.register(AlltoallTorus.INSTANCE);
+        s.register(AlltoallStreamed.INSTANCE);
         s.register(ScanRecursiveDoubling.INSTANCE);
         s.register(ScanLinear.INSTANCE);
+        s.register(ScanStreamedChain.INSTANCE);
         s.register(ExscanRecursiveDoubling.INSTANCE);
         s.register(ExscanLinear.INSTANCE);
+        s.register(ExscanStreamedChain.INSTANCE);
         s.register(QShiftDirect.INSTANCE);
         s.register(QShiftRing.INSTANCE);
         return s;

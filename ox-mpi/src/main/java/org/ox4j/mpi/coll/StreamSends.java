@@ -13,24 +13,29 @@ final class StreamSends {
 
     /** Streams every byte of {@code src} to {@code dest} and waits until the link has taken the last one. */
     static void streamTo(CollChannel ch, int dest, StreamedPayload.Source src) {
-        long length = src.length();
-        OutStream out = ch.sendStream(dest, src.kind(), length);
+        OutStream out = ch.sendStream(dest, src.kind(), src.length());
         try {
-            long off = 0;
-            while (off < length) {
-                ByteBuffer b = out.buffer();
-                int n = (int) Math.min(b.capacity(), length - off);
-                b.limit(n);
-                src.fill(b, off);
-                b.flip();
-                out.write(b);
-                off += n;
-            }
+            write(out, src, 0, src.length());
         } catch (RuntimeException e) {
             out.abort(e);
             throw e;
         }
         ch.awaitSent(out);
+    }
+
+    /** Writes bytes {@code [from, from + length)} of {@code src} to {@code out} in chunks of its buffers. */
+    static void write(OutStream out, StreamedPayload.Source src, long from, long length) {
+        long off = from;
+        long end = from + length;
+        while (off < end) {
+            ByteBuffer b = out.buffer();
+            int n = (int) Math.min(b.capacity(), end - off);
+            b.limit(n);
+            src.fill(b, off);
+            b.flip();
+            out.write(b);
+            off += n;
+        }
     }
 
     /**

@@ -18,7 +18,9 @@ public final class InStream {
     private final ChunkPool pool;
     private final ArrayDeque<ByteBuffer> early = new ArrayDeque<>();
     private StreamHandler handler;
+    private boolean pulled;
     private long arrived;
+    private long taken;
     private boolean ended;
     private RuntimeException failure;
     private long lastProgress = System.nanoTime();
@@ -82,6 +84,48 @@ public final class InStream {
             Thread.currentThread().interrupt();
             failure = new CommException("interrupted while receiving a stream from rank " + source, source);
         }
+        throwIfFailed();
+    }
+
+    /**
+     * Pull mode, instead of {@link #start}: the next chunk in order, waiting for it; null once all {@link #length()}
+     * bytes were taken. The caller owns the chunk ({@link #release} it or pass it on to an {@link OutStream}). A
+     * relay around a cycle of links pulls on its own thread, so that the link readers never wait for a socket
+     * and the cycle cannot fill up and stall. Failures as in {@link #await}.
+     */
+    public synchronized ByteBuffer take(Duration idleTimeout) {
+        if (handler != null) {
+            throw new IllegalStateException("stream from rank " + source + " is handled by " + handler);
+        }
+        pulled = true;
+        while (true) {
+            throwIfFailed();
+            ByteBuffer b = early.poll();
+            if (b != null) {
+                taken += b.remaining();
+                return b;
+            }
+            if (taken == length) {
+                return null;
+            }
+            try {
+                if (!ProgressWait.await(this, () -> !early.isEmpty() || ended || failure != null,
+                        () -> lastProgress, idleTimeout)) {
+                    failure = new RequestTimeoutException("stream from rank " + source + ": no data within "
+                            + idleTimeout + " (" + arrived + " of " + length + " bytes received)", source);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                failure = new CommException("interrupted while receiving a stream from rank " + source, source);
+            }
+            if (ended && early.isEmpty() && failure == null && taken < length) {
+                failure = new CommException("stream from rank " + source + " ended after " + taken + " of "
+                        + length + " bytes", source);
+            }
+        }
+    }
+
+    private void throwIfFailed() {
         if (failure != null) {
             throw failure instanceof CommException ? Request.rethrow(failure)
                     : new CommException("stream from rank " + source + " failed: " + failure, source, failure);
@@ -110,6 +154,9 @@ public final class InStream {
             }
         } else {
             early.add(chunk);
+            if (pulled) {
+                notifyAll();
+            }
         }
     }
 

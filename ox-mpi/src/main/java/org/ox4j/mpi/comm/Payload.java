@@ -124,6 +124,14 @@ public final class Payload {
         System.arraycopy(value, 0, target.value, 0, count());
     }
 
+    /** A new array payload of this one's kind and length, every element zero (a result to be filled in). */
+    public Payload zeroedLike() {
+        if (!isArray()) {
+            throw new CommException("payload kind: " + kind + " (expected: an array)");
+        }
+        return new Payload(kind, java.lang.reflect.Array.newInstance(value.getClass().getComponentType(), count()));
+    }
+
     /** Element count: array length, list length for a {@code CMO_LIST}, 1 for another CMO, 0 for NONE. */
     public int count() {
         return switch (kind) {

@@ -66,15 +66,24 @@ public final class StreamedPayload {
         private final Payload.Kind kind;
         private final long length;
         private final Object target;
+        private final Payload buffer;
+        private final long base;
+        private final ByteBuffer partial = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
         private long filled;
 
-        private Assembler(Payload.Kind kind, long length, Payload buffer) {
+        private Assembler(Payload.Kind kind, long length, Payload buffer, long base, boolean whole) {
             this.kind = kind;
             this.length = length;
+            this.buffer = buffer;
+            this.base = base;
             if (buffer != null) {
-                if (!buffer.isArray() || buffer.kind() != kind || buffer.byteSize() != length) {
+                boolean words = kind == Payload.Kind.LONGS || kind == Payload.Kind.DOUBLES;
+                if (!buffer.isArray() || buffer.kind() != kind || base < 0 || length < 0
+                        || base + length > buffer.byteSize() || whole && length != buffer.byteSize()
+                        || words && (base % 8 != 0 || length % 8 != 0)) {
                     throw new CommException("stream of " + length + " bytes of " + kind + " does not fit the receive "
-                            + "buffer " + buffer + " (expected: an array of the same kind and size on every rank)");
+                            + "buffer " + buffer + (base == 0 ? "" : " at byte " + base)
+                            + " (expected: an array of the same kind and size on every rank)");
                 }
                 this.target = switch (kind) {
                     case LONGS -> buffer.longs();
@@ -95,25 +104,58 @@ public final class StreamedPayload {
             };
         }
 
-        /** Appends the chunk's bytes (position to limit; the position is left unchanged). */
+        /**
+         * Appends the chunk's bytes (position to limit; the position is left unchanged). A piece of a word array
+         * may end inside an element (a value behind one of odd length in the same stream): the bytes of a split
+         * element wait in {@code partial} until it is whole.
+         */
         public void accept(ByteBuffer chunk) {
             ByteBuffer c = chunk.duplicate().order(ByteOrder.LITTLE_ENDIAN);
             int n = c.remaining();
             if (filled + n > length) {
                 throw new CommException("stream longer than its announced " + length + " bytes");
             }
-            switch (kind) {
-                case LONGS -> c.asLongBuffer().get((long[]) target, (int) (filled / 8), n / 8);
-                case DOUBLES -> c.asDoubleBuffer().get((double[]) target, (int) (filled / 8), n / 8);
-                default -> c.get((byte[]) target, (int) filled, n);
+            if (kind != Payload.Kind.LONGS && kind != Payload.Kind.DOUBLES) {
+                c.get((byte[]) target, (int) (base + filled), n);
+                filled += n;
+                return;
             }
-            filled += n;
+            while (c.hasRemaining()) {
+                if (filled % 8 == 0 && c.remaining() >= 8) {
+                    int whole = c.remaining() & ~7;
+                    ByteBuffer words = c.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+                    words.limit(words.position() + whole);
+                    putWords(words, filled);
+                    c.position(c.position() + whole);
+                    filled += whole;
+                } else {
+                    partial.put(c.get());
+                    filled++;
+                    if (filled % 8 == 0) {
+                        putWords(partial.flip(), filled - 8);
+                        partial.clear();
+                    }
+                }
+            }
+        }
+
+        /** Stores the elements in {@code words} (a multiple of 8 bytes) from byte {@code at} of this stream on. */
+        private void putWords(ByteBuffer words, long at) {
+            int first = (int) ((base + at) / 8);
+            if (kind == Payload.Kind.LONGS) {
+                words.asLongBuffer().get((long[]) target, first, words.remaining() / 8);
+            } else {
+                words.asDoubleBuffer().get((double[]) target, first, words.remaining() / 8);
+            }
         }
 
         /** The payload, once every byte was accepted. */
         public Payload result() {
             if (filled != length) {
                 throw new CommException("stream incomplete: " + filled + " of " + length + " bytes");
+            }
+            if (buffer != null) {
+                return buffer;
             }
             return switch (kind) {
                 case LONGS -> Payload.ofLongs((long[]) target);
@@ -127,11 +169,19 @@ public final class StreamedPayload {
 
     /** An assembler for a stream of {@code length} bytes of {@code kind}. */
     public static Assembler assembler(Payload.Kind kind, long length) {
-        return new Assembler(kind, length, null);
+        return new Assembler(kind, length, null, 0, true);
     }
 
     /** An assembler that fills {@code buffer}'s array (a receive buffer of the stream's kind and size). */
     public static Assembler assemblerInto(Payload.Kind kind, long length, Payload buffer) {
-        return new Assembler(kind, length, java.util.Objects.requireNonNull(buffer, "buffer"));
+        return new Assembler(kind, length, java.util.Objects.requireNonNull(buffer, "buffer"), 0, true);
+    }
+
+    /**
+     * An assembler that fills bytes {@code [byteOffset, byteOffset + length)} of {@code buffer}'s array (one block
+     * of a result the algorithm puts together); its {@link Assembler#result()} is the whole buffer.
+     */
+    public static Assembler assemblerAt(Payload buffer, long byteOffset, long length) {
+        return new Assembler(buffer.kind(), length, buffer, byteOffset, false);
     }
 }

@@ -2,6 +2,7 @@ package org.ox4j.mpi.comm;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -18,25 +19,31 @@ import org.ox4j.cmo.io.CmoWriter;
 
 /**
  * A {@link PeerTransport} inside one JVM, the one in-memory network of the tests (ox-mpi's test-jar, used by
- * ox-server's RFC-102 tests too): each rank has one inbound
+ * ox-server's RFC-102 tests too): each link has its own inbound thread at the receiving end, as each TCP link has its
+ * reader,
  * thread that runs its listener, so delivery is FIFO per link and never waits for application threads.
  * Optionally every message is encoded to bytes and decoded again, proving it survives the wire.
  */
 public final class InMemoryTransport implements PeerTransport {
     private final Group group;
     private final int rank;
-    private final ExecutorService inbound;
-    private final List<Runnable> early = new ArrayList<>();
+    /** Per sending rank: the thread that delivers its messages here, and what came before the listener. */
+    private final List<ExecutorService> inbound = new ArrayList<>();
+    private final List<List<Runnable>> early = new ArrayList<>();
     private volatile Listener listener;
 
-    private InMemoryTransport(Group group, int rank) {
+    private InMemoryTransport(Group group, int rank, int size) {
         this.group = group;
         this.rank = rank;
-        this.inbound = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "inmem-rank-" + rank);
-            t.setDaemon(true);
-            return t;
-        });
+        for (int source = 0; source < size; source++) {
+            String name = "inmem-rank-" + rank + "-from-" + source;
+            inbound.add(Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, name);
+                t.setDaemon(true);
+                return t;
+            }));
+            early.add(new ArrayList<>());
+        }
     }
 
     /** A group of {@code size} connected transports (plain object passing). */
@@ -68,14 +75,15 @@ public final class InMemoryTransport implements PeerTransport {
             return CompletableFuture.failedFuture(new CommException("link to rank " + dest + " is broken", dest));
         }
         Cmo delivered = group.throughCodec ? roundTrip(message) : message;
-        group.members.get(dest).enqueue(() -> group.members.get(dest).listener.onMessage(rank, delivered));
+        group.members.get(dest).enqueue(rank, () -> group.members.get(dest).listener.onMessage(rank, delivered));
         return CompletableFuture.completedFuture(null);
     }
 
     /**
-     * Collects the body on a thread of its own (the caller never waits for the producer), then delivers header and
-     * body together. Callers keep per-link order by waiting for the stream before their next send to
-     * {@code dest}, as the collectives do.
+     * Delivers the header at once and the body as its producer writes it (cut-through, as over a socket): the
+     * receiver's inbound thread reads the body while a thread of this stream copies the producer's chunks into it,
+     * so the sender never waits for the producer, and a relay can pass on a stream before it has all of it. Header
+     * and body are queued before this returns, so later sends to {@code dest} arrive after the stream.
      */
     @Override
     public CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks) {
@@ -86,24 +94,27 @@ public final class InMemoryTransport implements PeerTransport {
         if (group.isBroken(rank, dest)) {
             return CompletableFuture.failedFuture(new CommException("link to rank " + dest + " is broken", dest));
         }
+        PipeBody body = new PipeBody(length);
+        Cmo delivered = group.throughCodec ? roundTrip(header) : header;
+        InMemoryTransport target = group.members.get(dest);
+        target.enqueue(rank, () -> {
+            target.listener.onMessage(rank, delivered);
+            target.listener.onStream(rank, body);
+        });
         CompletableFuture<Void> done = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                ByteBuffer all = ByteBuffer.allocate((int) length);
-                while (all.hasRemaining()) {
+                for (long left = length; left > 0; ) {
                     ByteBuffer c = chunks.next();
-                    all.put(c);
+                    ByteBuffer copy = ByteBuffer.allocate(c.remaining());
+                    copy.put(c).flip();
                     chunks.written(c);
+                    left -= copy.remaining();
+                    body.put(copy);
                 }
-                all.flip();
-                Cmo delivered = group.throughCodec ? roundTrip(header) : header;
-                InMemoryTransport target = group.members.get(dest);
-                target.enqueue(() -> {
-                    target.listener.onMessage(rank, delivered);
-                    target.listener.onStream(rank, heapBody(all));
-                });
                 done.complete(null);
             } catch (RuntimeException e) {
+                body.fail(e);
                 done.completeExceptionally(e);
             }
         }, "inmem-stream-" + rank + "-" + dest);
@@ -112,32 +123,80 @@ public final class InMemoryTransport implements PeerTransport {
         return done;
     }
 
-    private static StreamBody heapBody(ByteBuffer all) {
-        return new StreamBody() {
-            @Override
-            public long length() {
-                return all.limit();
-            }
+    /** A stream body filled by the producer's copies while the receiver reads it. */
+    private static final class PipeBody implements StreamBody {
+        private final long length;
+        private final ArrayDeque<ByteBuffer> parts = new ArrayDeque<>();
+        private long available;
+        private RuntimeException failure;
 
-            @Override
-            public void readFully(ByteBuffer dst) {
-                ByteBuffer part = all.slice();
-                part.limit(dst.remaining());
-                dst.put(part);
-                all.position(all.position() + part.limit());
-            }
+        PipeBody(long length) {
+            this.length = length;
+        }
 
-            /** Three bytes more than asked for where there is room: pieces that end between elements, as a socket's. */
-            @Override
-            public int readSome(ByteBuffer dst, int min) {
-                int n = Math.min(dst.remaining(), min + 3);
-                ByteBuffer part = dst.duplicate();
-                part.limit(part.position() + n);
-                readFully(part);
-                dst.position(part.position());
-                return n;
+        synchronized void put(ByteBuffer part) {
+            parts.add(part);
+            available += part.remaining();
+            notifyAll();
+        }
+
+        synchronized void fail(RuntimeException e) {
+            failure = e;
+            notifyAll();
+        }
+
+        @Override
+        public long length() {
+            return length;
+        }
+
+        @Override
+        public synchronized void readFully(ByteBuffer dst) {
+            int n = dst.remaining();
+            while (available < n && failure == null) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new CommException("interrupted while reading a stream body");
+                }
             }
-        };
+            if (available < n) {
+                throw new CommException("stream body failed: " + failure.getMessage(), CommException.NO_RANK,
+                        failure);
+            }
+            available -= n;
+            while (dst.hasRemaining()) {
+                ByteBuffer head = parts.peek();
+                ByteBuffer piece = head.duplicate();
+                piece.limit(piece.position() + Math.min(piece.remaining(), dst.remaining()));
+                dst.put(piece);
+                head.position(piece.position());
+                if (!head.hasRemaining()) {
+                    parts.poll();
+                }
+            }
+        }
+
+        /**
+         * Waits for {@code min} bytes, as a socket's reader; takes up to three bytes more where they came already:
+         * pieces that end between elements.
+         */
+        @Override
+        public int readSome(ByteBuffer dst, int min) {
+            int start = dst.position();
+            ByteBuffer part = dst.duplicate();
+            part.limit(start + min);
+            readFully(part);
+            int extra;
+            synchronized (this) {
+                extra = (int) Math.min(Math.min(dst.remaining() - min, 3), available);
+            }
+            part.limit(start + min + extra);
+            readFully(part);
+            dst.position(start + min + extra);
+            return min + extra;
+        }
     }
 
     private static Cmo roundTrip(Cmo message) {
@@ -145,9 +204,10 @@ public final class InMemoryTransport implements PeerTransport {
         return CmoReader.read(ByteBufferSource.of(bytes, ByteOrder.LITTLE_ENDIAN), CmoLimits.DEFAULT);
     }
 
-    /** Runs {@code task} on the inbound thread once a listener exists (earlier messages wait, in order). */
-    private void enqueue(Runnable task) {
-        inbound.execute(() -> {
+    /** Runs {@code task} on the inbound thread of the link from {@code source} once a listener exists, in order. */
+    private void enqueue(int source, Runnable task) {
+        List<Runnable> early = this.early.get(source);
+        inbound.get(source).execute(() -> {
             if (listener == null || !early.isEmpty()) {
                 // keep FIFO: while earlier messages wait for the drain, later ones queue behind them
                 early.add(task);
@@ -165,11 +225,14 @@ public final class InMemoryTransport implements PeerTransport {
             }
             listener = l;
         }
-        inbound.execute(() -> {
-            List<Runnable> now = new ArrayList<>(early);
-            early.clear();
-            now.forEach(Runnable::run);
-        });
+        for (int source = 0; source < inbound.size(); source++) {
+            List<Runnable> early = this.early.get(source);
+            inbound.get(source).execute(() -> {
+                List<Runnable> now = new ArrayList<>(early);
+                early.clear();
+                now.forEach(Runnable::run);
+            });
+        }
     }
 
     /** A set of connected in-memory transports; closing stops their threads. */
@@ -184,7 +247,7 @@ public final class InMemoryTransport implements PeerTransport {
             }
             this.throughCodec = throughCodec;
             for (int r = 0; r < size; r++) {
-                members.add(new InMemoryTransport(this, r));
+                members.add(new InMemoryTransport(this, r, size));
             }
         }
 
@@ -205,8 +268,8 @@ public final class InMemoryTransport implements PeerTransport {
             broken.add(pair(a, b));
             InMemoryTransport ta = members.get(a);
             InMemoryTransport tb = members.get(b);
-            ta.enqueue(() -> ta.listener.onLinkFailure(b, cause));
-            tb.enqueue(() -> tb.listener.onLinkFailure(a, cause));
+            ta.enqueue(b, () -> ta.listener.onLinkFailure(b, cause));
+            tb.enqueue(a, () -> tb.listener.onLinkFailure(a, cause));
         }
 
         private boolean isBroken(int a, int b) {
@@ -220,14 +283,16 @@ public final class InMemoryTransport implements PeerTransport {
         @Override
         public void close() {
             for (InMemoryTransport t : members) {
-                t.inbound.shutdownNow();
+                t.inbound.forEach(ExecutorService::shutdownNow);
             }
             for (InMemoryTransport t : members) {
-                try {
-                    t.inbound.awaitTermination(5, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
+                for (ExecutorService link : t.inbound) {
+                    try {
+                        link.awaitTermination(5, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
                 }
             }
         }

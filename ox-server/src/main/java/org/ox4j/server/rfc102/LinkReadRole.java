@@ -60,6 +60,8 @@ final class LinkReadRole {
      * leaves buffered are handed to the reader at once).
      */
     static final long LINGER_NANOS = 1_000_000;
+    /** How often a waiter kept from the read role looks whether the holder brought what it waits for. */
+    private static final long ROLE_SLICE_NANOS = 1_000_000;
     /** The longest single wait of a waiter: it looks again whether what it waits for came by another way. */
     private static final long SLICE_MILLIS = 10;
     private static final Consumer<SelectionKey> IGNORE = k -> { };
@@ -184,9 +186,19 @@ final class LinkReadRole {
         waiters.incrementAndGet();
         try {
             if (!role.tryLock()) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0 || !role.tryLock(left, TimeUnit.NANOSECONDS)) {
-                    return done.getAsBoolean();
+                // the holder may deliver what this thread waits for, and keep the role long after: a reader inside
+                // a stream body holds it to the body's end, and in a ring that body may wait for this very thread
+                while (true) {
+                    long left = deadline - System.nanoTime();
+                    if (done.getAsBoolean()) {
+                        return true;
+                    }
+                    if (left <= 0) {
+                        return false;
+                    }
+                    if (role.tryLock(Math.min(left, ROLE_SLICE_NANOS), TimeUnit.NANOSECONDS)) {
+                        break;
+                    }
                 }
             }
             boolean leftForReader = false;

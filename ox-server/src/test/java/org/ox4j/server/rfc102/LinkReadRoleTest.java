@@ -244,6 +244,42 @@ class LinkReadRoleTest {
         }
     }
 
+    /**
+     * A ring of streams: the reader thread is inside a stream body whose rest the peer sends only after this
+     * thread got what it waits for (the header before that body). The waiter must see that the reader brought it
+     * instead of queueing for the read role until the body ends, which here would be never.
+     */
+    @Test
+    void aWaiterKeptFromTheRoleByABodyReturnsOnceItsMessageCame() throws Exception {
+        CompletableFuture<Void> waiterReturned = new CompletableFuture<>();
+        byte[] body = new byte[200_000];
+        body[body.length - 1] = 7;
+        StreamChunks halves = new StreamChunks() {
+            private int given;
+
+            @Override
+            public ByteBuffer next() {
+                if (given++ == 1) {
+                    waiterReturned.join();
+                }
+                return ByteBuffer.wrap(body, given == 1 ? 0 : 100_000, 100_000);
+            }
+
+            @Override
+            public void written(ByteBuffer b) {
+            }
+        };
+        sender.writeStream(new OxData(1, envelope(3)), 2, body.length, halves);
+        assertThat(arrivals.tryAcquire(20, TimeUnit.SECONDS)).isTrue();
+
+        boolean done = receiver.readUntil(() -> !seen.isEmpty(), in(Duration.ofMinutes(5)));
+        waiterReturned.complete(null);
+
+        assertThat(done).isTrue();
+        assertThat(arrivals.tryAcquire(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(seen.get(1).what()).isEqualTo("bulk 200000 ending 7");
+    }
+
     @Test
     void aWaiterReadsFifoMessagesThroughPoll() throws Exception {
         sender.write(new OxData(2, new CmoInt32(4))).get(10, TimeUnit.SECONDS);

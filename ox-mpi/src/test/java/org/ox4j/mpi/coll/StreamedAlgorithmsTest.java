@@ -21,12 +21,13 @@ import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.comm.RankHarness;
 
 /**
- * The streamed chain bcast and reduce with 64-byte chunks passed on once 16 bytes have come (the test transport
+ * The streamed algorithms (chain bcast, reduce, scan and exscan; ring allreduce and allgather; all-to-all) with
+ * 64-byte chunks passed on once 16 bytes have come (the test transport
  * hands over 3 bytes more than asked for, so pieces end between elements), so that every payload is cut into many
  * chunks of uneven sizes that are relayed while later ones are still on the way; results are compared with a fold
  * of the op over the inputs.
  */
-class StreamedChainTest {
+class StreamedAlgorithmsTest {
     private static final String CHUNK = "ox.comm.streamChunkBytes";
     private static final String FORWARD = "ox.comm.streamForwardBytes";
     private static final CollectiveSelector ALL = CollectiveSelector.standard(org.ox4j.mpi.cost.CostModel.DEFAULT);
@@ -261,5 +262,111 @@ class StreamedChainTest {
         assertThat(s.cheapest(Collective.BCAST, 8, 8, null, true).name()).isNotEqualTo("stream_chain");
         assertThat(s.cheapest(Collective.BCAST, 8, 16L << 20, null, true).name()).isEqualTo("stream_chain");
         assertThat(s.cheapest(Collective.REDUCE, 8, 16L << 20, ReduceOps.SUM, true).name()).isEqualTo("stream_chain");
+    }
+
+    private static Payload fold(ReduceOp op, int k, int upTo) {
+        Payload acc = inputs(0).get(k);
+        for (int q = 1; q < upTo; q++) {
+            acc = op.apply(acc, inputs(q).get(k));
+        }
+        return acc;
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 6})
+    void ringAllreduceCombinesEveryRankOnceEverywhere(int p) {
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            List<Payload> mine = inputs(comm.rank());
+            for (int k = 0; k < mine.size(); k++) {
+                ReduceOp op = opFor(mine.get(k));
+                assertThat(coll.allreduce(mine.get(k), op, AllreduceStreamedRing.INSTANCE))
+                        .as("%s with %s", mine.get(k).kind(), op.name()).isEqualTo(fold(op, k, p));
+            }
+            // blocks just above the shortest a ring may start with (24 bytes here), and just below it
+            for (int n : new int[] {3 * p, 4 * p, 4 * p + 3}) {
+                long[] a = new long[n];
+                java.util.Arrays.fill(a, comm.rank() + 1);
+                long[] want = new long[n];
+                java.util.Arrays.fill(want, (long) p * (p + 1) / 2);
+                assertThat(coll.allreduce(Payload.ofLongs(a), ReduceOps.SUM, AllreduceStreamedRing.INSTANCE).longs())
+                        .as("%d elements", n).containsExactly(want);
+            }
+            return null;
+        });
+    }
+
+    /** Rank i's value: arrays of three kinds and CMOs, all of different sizes, some below a forwarding unit. */
+    private static Payload mixed(int i, boolean tiny) {
+        return switch (i % 3) {
+            case 0 -> Payload.ofLongs(longs(i, tiny ? 1 : 100 + i));
+            case 1 -> Payload.of(CmoList.of(CmoZZ.of(-1234567890123L * i), CmoString.of("y".repeat(200 + i))));
+            default -> Payload.ofBytes(bytes(i, 500 + 7 * i));
+        };
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 6})
+    void ringAllgatherDeliversValuesOfEveryKindAndSize(int p) {
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            for (boolean tiny : new boolean[] {false, true}) {
+                List<Payload> expected = new ArrayList<>();
+                for (int i = 0; i < p; i++) {
+                    expected.add(mixed(i, tiny));
+                }
+                List<Payload> got = coll.allgather(mixed(comm.rank(), tiny), AllgatherStreamedRing.INSTANCE);
+                for (int i = 0; i < p; i++) {
+                    assertThat(got.get(i)).as("tiny %s, rank %d's value", tiny, i).isEqualTo(expected.get(i));
+                }
+            }
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 6})
+    void streamedAlltoallDeliversEveryBlockToItsRank(int p) {
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            int r = comm.rank();
+            List<Payload> send = new ArrayList<>();
+            List<Payload> expected = new ArrayList<>();
+            for (int j = 0; j < p; j++) {
+                send.add(mixed(10 * r + j, false));
+                expected.add(mixed(10 * j + r, false));
+            }
+            assertThat(coll.alltoall(send, AlltoallStreamed.INSTANCE)).isEqualTo(expected);
+            return null;
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 5, 6})
+    void streamedScanAndExscanGiveEveryRankItsPrefix(int p) {
+        RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            int r = comm.rank();
+            List<Payload> mine = inputs(r);
+            for (int k = 0; k < mine.size(); k++) {
+                ReduceOp op = opFor(mine.get(k));
+                assertThat(coll.scan(mine.get(k), op, ScanStreamedChain.INSTANCE))
+                        .as("scan %s with %s", mine.get(k).kind(), op.name()).isEqualTo(fold(op, k, r + 1));
+                assertThat(coll.exscan(mine.get(k), op, ExscanStreamedChain.INSTANCE))
+                        .as("exscan %s with %s", mine.get(k).kind(), op.name())
+                        .isEqualTo(r == 0 ? null : fold(op, k, r));
+            }
+            return null;
+        });
+    }
+
+    @Test
+    void arraysOfDifferentLengthsInTheRingAreRefusedNamingBothLengths() {
+        assertThatThrownBy(() -> RankHarness.run(3, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(5));
+            coll.allreduce(Payload.ofLongs(longs(1, comm.rank() == 1 ? 90 : 99)), ReduceOps.SUM,
+                    AllreduceStreamedRing.INSTANCE);
+            return null;
+        })).hasStackTraceContaining("this rank expects");
     }
 }

@@ -1,0 +1,76 @@
+package org.ox4j.mpi.coll;
+
+import java.util.List;
+import org.ox4j.mpi.comm.Communicator;
+import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.comm.StreamedPayload;
+import org.ox4j.mpi.cost.CostModel;
+
+/**
+ * Streamed chain scan for large arrays: rank 0 streams its array to rank 1; every later rank combines its own
+ * slice into each piece of the prefix as it passes, keeps the result and streams it on. Pieces of c bytes ({@link
+ * Communicator#streamForwardBytes()}) cross the p − 1 links one behind the other, so
+ * <pre>T = (p − 1)·(α + c·(β + γ)) + m·(β + γ)</pre>
+ * against (p − 1)·(α + m·(β + γ)) for the linear chain of whole messages. Commutative element-wise ops on arrays
+ * of the same kind and length on every rank; anything else runs {@link ScanRecursiveDoubling}.
+ */
+public final class ScanStreamedChain implements Algorithms.Scan {
+    public static final ScanStreamedChain INSTANCE = new ScanStreamedChain();
+
+    private ScanStreamedChain() {
+    }
+
+    @Override
+    public String name() {
+        return "stream_chain";
+    }
+
+    @Override
+    public boolean supports(ReduceOp op) {
+        return op.isCommutative() && op.isElementwise();
+    }
+
+    @Override
+    public Payload scan(CollChannel ch, Payload value, ReduceOp op) {
+        if (ch.size() == 1 || !supports(op) || !value.isArray() || value.count() == 0) {
+            return ScanRecursiveDoubling.INSTANCE.scan(ch, value, op);
+        }
+        return prefix(ch, value, op, false);
+    }
+
+    /**
+     * The chain for scan and exscan: this rank's inclusive prefix goes on to the next rank, and it keeps the
+     * inclusive prefix (scan) or the one that came from the previous rank (exscan; null at rank 0).
+     */
+    static Payload prefix(CollChannel ch, Payload value, ReduceOp op, boolean exclusive) {
+        int r = ch.rank();
+        int next = r + 1 < ch.size() ? r + 1 : -1;
+        StreamedPayload.Source mine = StreamedPayload.source(value);
+        if (r == 0) {
+            PulledRelay.run(ch, -1, next, value.kind(), mine, 0, mine.length(), List.of());
+            return exclusive ? null : value;
+        }
+        Payload result = value.zeroedLike();
+        StreamedPayload.Assembler keep = StreamedPayload.assemblerAt(result, 0, mine.length());
+        PulledRelay.Segment s = exclusive
+                ? PulledRelay.Segment.keptThenCombined(mine.length(), op, value, keep, next >= 0)
+                : PulledRelay.Segment.combined(mine.length(), op, value, 0, keep, next >= 0);
+        PulledRelay.run(ch, r - 1, next, value.kind(), mine, 0, 0, List.of(s));
+        return result;
+    }
+
+    /** The cost of {@link #prefix}: the streamed reduce's chain, every rank combining. */
+    static double predictPrefix(CostModel m, int p, long bytes) {
+        if (p == 1) {
+            return 0;
+        }
+        double chunk = Math.min(bytes, Communicator.streamForwardBytes());
+        return (p - 1) * (m.alpha() + m.beta() * m.wireBytes(chunk) + m.reduce(chunk))
+                + m.beta() * m.wireBytes(bytes) + m.reduce(bytes);
+    }
+
+    @Override
+    public double predict(CostModel m, int p, long bytes) {
+        return predictPrefix(m, p, bytes);
+    }
+}

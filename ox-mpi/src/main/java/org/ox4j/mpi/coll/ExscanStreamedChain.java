@@ -23,7 +23,7 @@ public final class ExscanStreamedChain implements Algorithms.Exscan {
 
     @Override
     public boolean supports(ReduceOp op) {
-        return op.isCommutative() && op.isElementwise();
+        return op.combinesSlicesInAnyOrder();
     }
 
     @Override

@@ -84,29 +84,24 @@ final class PulledRelay {
             long ownLength, List<Segment> incoming) {
         long forwarded = incoming.stream().filter(Segment::forward).mapToLong(Segment::length).sum();
         OutStream out = next >= 0 ? ch.sendStream(next, kind, ownLength + forwarded) : null;
-        try {
-            if (out != null) {
-                StreamSends.write(out, own, ownFrom, ownLength);
-            }
-            if (prev >= 0) {
-                long expected = incoming.stream().mapToLong(Segment::length).sum();
-                InStream in = StreamSends.receive(ch, prev, out, s -> s);
-                if (in.length() != expected) {
-                    throw new CommException("rank " + prev + " streams " + in.length() + " bytes, this rank expects "
-                            + expected + " (expected: arrays of the same kind and length on every rank)", prev);
-                }
-                pull(ch, in, out, incoming);
-                ch.awaitEnd(in);
-            }
-        } catch (RuntimeException e) {
-            if (out != null) {
-                out.abort(e);
-            }
-            throw e;
-        }
         if (out != null) {
-            ch.awaitSent(out);
+            StreamSends.write(out, own, ownFrom, ownLength);
         }
+        if (prev < 0) {
+            if (out != null) {
+                ch.awaitSent(out);
+            }
+            return;
+        }
+        InStream in = StreamSends.receive(ch, prev, out, s -> s);
+        StreamSends.finish(ch, in, out, () -> {
+            long expected = incoming.stream().mapToLong(Segment::length).sum();
+            if (in.length() != expected) {
+                throw new CommException("rank " + prev + " streams " + in.length() + " bytes, this rank expects "
+                        + expected + " (expected: arrays of the same kind and length on every rank)", prev);
+            }
+            pull(ch, in, out, incoming);
+        });
     }
 
     /** Takes every chunk of {@code in}, cuts it at segment boundaries, applies each segment, forwards its part. */

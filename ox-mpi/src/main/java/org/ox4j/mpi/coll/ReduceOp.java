@@ -27,6 +27,14 @@ public interface ReduceOp {
     }
 
     /**
+     * True if slices of arrays may be combined in any order and grouping: what the algorithms that cut arrays into
+     * blocks or stream them in pieces need.
+     */
+    default boolean combinesSlicesInAnyOrder() {
+        return isCommutative() && isElementwise();
+    }
+
+    /**
      * Combines a slice of this rank's array into a chunk of a stream in place: element i of {@code acc} (the
      * little-endian elements from its position to its limit, which stay unchanged) becomes
      * {@code apply(mine[first + i], acc[i])} with {@code first = byteOffset / 8} for {@code long[]} and

@@ -33,7 +33,7 @@ public final class ReduceStreamedChain implements Algorithms.Reduce {
 
     @Override
     public boolean supports(ReduceOp op) {
-        return op.isCommutative() && op.isElementwise();
+        return op.combinesSlicesInAnyOrder();
     }
 
     @Override

@@ -27,7 +27,7 @@ public final class ScanStreamedChain implements Algorithms.Scan {
 
     @Override
     public boolean supports(ReduceOp op) {
-        return op.isCommutative() && op.isElementwise();
+        return op.combinesSlicesInAnyOrder();
     }
 
     @Override

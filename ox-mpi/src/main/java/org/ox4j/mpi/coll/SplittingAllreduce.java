@@ -15,7 +15,7 @@ abstract class SplittingAllreduce implements Algorithms.Allreduce {
 
     @Override
     public final boolean supports(ReduceOp op) {
-        return op.isCommutative() && op.isElementwise();
+        return op.combinesSlicesInAnyOrder();
     }
 
     @Override

@@ -14,27 +14,30 @@ final class StreamSends {
     /** Streams every byte of {@code src} to {@code dest} and waits until the link has taken the last one. */
     static void streamTo(CollChannel ch, int dest, StreamedPayload.Source src) {
         OutStream out = ch.sendStream(dest, src.kind(), src.length());
-        try {
-            write(out, src, 0, src.length());
-        } catch (RuntimeException e) {
-            out.abort(e);
-            throw e;
-        }
+        write(out, src, 0, src.length());
         ch.awaitSent(out);
     }
 
-    /** Writes bytes {@code [from, from + length)} of {@code src} to {@code out} in chunks of its buffers. */
+    /**
+     * Writes bytes {@code [from, from + length)} of {@code src} to {@code out} in chunks of its buffers; on a
+     * failure {@code out} is abandoned, so the receiver fails too instead of waiting.
+     */
     static void write(OutStream out, StreamedPayload.Source src, long from, long length) {
-        long off = from;
-        long end = from + length;
-        while (off < end) {
-            ByteBuffer b = out.buffer();
-            int n = (int) Math.min(b.capacity(), end - off);
-            b.limit(n);
-            src.fill(b, off);
-            b.flip();
-            out.write(b);
-            off += n;
+        try {
+            long off = from;
+            long end = from + length;
+            while (off < end) {
+                ByteBuffer b = out.buffer();
+                int n = (int) Math.min(b.capacity(), end - off);
+                b.limit(n);
+                src.fill(b, off);
+                b.flip();
+                out.write(b);
+                off += n;
+            }
+        } catch (RuntimeException e) {
+            out.abort(e);
+            throw e;
         }
     }
 
@@ -55,8 +58,8 @@ final class StreamSends {
     }
 
     /**
-     * The rest of the receiving side of a hop whose stream {@code in} was started when it arrived: runs
-     * {@code meanwhile} here, then waits for the last chunk and for {@code out} (null at the end of the chain) to
+     * The rest of the receiving side of a hop whose stream {@code in} was started when it arrived (or is pulled
+     * by {@code meanwhile}): runs {@code meanwhile} here, then waits for the last chunk and for {@code out} (null at the end of the chain) to
      * be sent. On any failure {@code out} is abandoned, so the next rank fails too instead of waiting.
      */
     static void finish(CollChannel ch, InStream in, OutStream out, Runnable meanwhile) {

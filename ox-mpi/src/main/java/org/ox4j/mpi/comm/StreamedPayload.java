@@ -65,7 +65,8 @@ public final class StreamedPayload {
     public static final class Assembler {
         private final Payload.Kind kind;
         private final long length;
-        private final Object target;
+        /** The array filled: the receive buffer's, or one made when the first byte comes. */
+        private Object target;
         private final Payload buffer;
         private final long base;
         private final ByteBuffer partial = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
@@ -96,12 +97,24 @@ public final class StreamedPayload {
             if (length < 0 || length > Integer.MAX_VALUE - 8 || (words && length % 8 != 0)) {
                 throw new CommException("stream of " + length + " bytes cannot hold a " + kind + " payload");
             }
-            this.target = switch (kind) {
-                case LONGS -> new long[(int) (length / 8)];
-                case DOUBLES -> new double[(int) (length / 8)];
-                case BYTES, CMO -> new byte[(int) length];
-                default -> throw new CommException("a " + kind + " payload cannot be streamed");
-            };
+            if (kind != Payload.Kind.BYTES && kind != Payload.Kind.CMO && !words) {
+                throw new CommException("a " + kind + " payload cannot be streamed");
+            }
+        }
+
+        /**
+         * The array, made on first use: an algorithm that receives several values in one stream makes (and zeroes)
+         * each when its bytes begin to come, not all before the first byte.
+         */
+        private Object target() {
+            if (target == null) {
+                target = switch (kind) {
+                    case LONGS -> new long[(int) (length / 8)];
+                    case DOUBLES -> new double[(int) (length / 8)];
+                    default -> new byte[(int) length];
+                };
+            }
+            return target;
         }
 
         /**
@@ -116,7 +129,7 @@ public final class StreamedPayload {
                 throw new CommException("stream longer than its announced " + length + " bytes");
             }
             if (kind != Payload.Kind.LONGS && kind != Payload.Kind.DOUBLES) {
-                c.get((byte[]) target, (int) (base + filled), n);
+                c.get((byte[]) target(), (int) (base + filled), n);
                 filled += n;
                 return;
             }
@@ -143,9 +156,9 @@ public final class StreamedPayload {
         private void putWords(ByteBuffer words, long at) {
             int first = (int) ((base + at) / 8);
             if (kind == Payload.Kind.LONGS) {
-                words.asLongBuffer().get((long[]) target, first, words.remaining() / 8);
+                words.asLongBuffer().get((long[]) target(), first, words.remaining() / 8);
             } else {
-                words.asDoubleBuffer().get((double[]) target, first, words.remaining() / 8);
+                words.asDoubleBuffer().get((double[]) target(), first, words.remaining() / 8);
             }
         }
 
@@ -158,10 +171,10 @@ public final class StreamedPayload {
                 return buffer;
             }
             return switch (kind) {
-                case LONGS -> Payload.ofLongs((long[]) target);
-                case DOUBLES -> Payload.ofDoubles((double[]) target);
-                case BYTES -> Payload.ofBytes((byte[]) target);
-                default -> Payload.of(CmoReader.read(ByteBufferSource.of((byte[]) target, ByteOrder.LITTLE_ENDIAN),
+                case LONGS -> Payload.ofLongs((long[]) target());
+                case DOUBLES -> Payload.ofDoubles((double[]) target());
+                case BYTES -> Payload.ofBytes((byte[]) target());
+                default -> Payload.of(CmoReader.read(ByteBufferSource.of((byte[]) target(), ByteOrder.LITTLE_ENDIAN),
                         CmoLimits.DEFAULT));
             };
         }

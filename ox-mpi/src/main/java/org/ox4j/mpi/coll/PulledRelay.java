@@ -104,6 +104,20 @@ final class PulledRelay {
         });
     }
 
+    /**
+     * Relays the next stream from {@code prev} as a stream of its own to {@code next} (none if negative), of the
+     * same kind and length, keeping a copy; returns the value it carried. A ring of such streams (one per value)
+     * cannot stall whatever the sizes: each depends only on the one before it on the same link, and the first are
+     * the ranks' own.
+     */
+    static Payload relayWhole(CollChannel ch, int prev, int next) {
+        InStream in = ch.recvStream(prev, s -> s);
+        StreamedPayload.Assembler keep = StreamedPayload.assembler(in.kind(), in.length());
+        OutStream out = next >= 0 ? ch.sendStream(next, in.kind(), in.length()) : null;
+        StreamSends.finish(ch, in, out, () -> pull(ch, in, out, List.of(Segment.relay(in.length(), keep, true))));
+        return keep.result();
+    }
+
     /** Takes every chunk of {@code in}, cuts it at segment boundaries, applies each segment, forwards its part. */
     private static void pull(CollChannel ch, InStream in, OutStream out, List<Segment> segments) {
         int seg = 0;

@@ -367,6 +367,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
                 }
                 InStream s = new InStream(e.source(), e.tag(), Payload.Kind.fromCode((int) h[0]), h[1], pool);
                 awaitingBody[e.source()].add(s);
+                transport.bodyFollows(e.source());
                 streams.arrive(e.context(), s);
             }
             case ACK, NACK -> {

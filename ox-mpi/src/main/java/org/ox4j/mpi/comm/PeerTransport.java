@@ -61,6 +61,14 @@ public interface PeerTransport {
     default void readWhileWaiting(int peer, BooleanSupplier done, long deadline) throws InterruptedException {
     }
 
+    /**
+     * A stream header from {@code peer} was just delivered, so its body follows on that link at once: a transport
+     * whose I/O thread stays away from a link while waiting threads read it should read on now rather than after
+     * a pause (a body is read by the I/O thread). The default does nothing.
+     */
+    default void bodyFollows(int peer) {
+    }
+
     /** Registers the single inbound listener; a second registration is an {@link IllegalStateException}. */
     void setListener(Listener listener);
 

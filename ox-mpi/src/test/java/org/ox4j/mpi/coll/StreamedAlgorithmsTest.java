@@ -296,12 +296,12 @@ class StreamedAlgorithmsTest {
         });
     }
 
-    /** Rank i's value: arrays of three kinds and CMOs, all of different sizes, some below a forwarding unit. */
+    /** Rank i's value: arrays of three kinds and CMOs, all of different sizes; tiny: empty or below a unit. */
     private static Payload mixed(int i, boolean tiny) {
         return switch (i % 3) {
-            case 0 -> Payload.ofLongs(longs(i, tiny ? 1 : 100 + i));
+            case 0 -> Payload.ofLongs(longs(i, tiny ? 0 : 100 + i));
             case 1 -> Payload.of(CmoList.of(CmoZZ.of(-1234567890123L * i), CmoString.of("y".repeat(200 + i))));
-            default -> Payload.ofBytes(bytes(i, 500 + 7 * i));
+            default -> Payload.ofBytes(bytes(i, tiny ? 3 : 500 + 7 * i));
         };
     }
 

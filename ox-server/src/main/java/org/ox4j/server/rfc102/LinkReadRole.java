@@ -75,6 +75,8 @@ final class LinkReadRole {
     private volatile long lastWaiterLeft = System.nanoTime() - LINGER_NANOS;
     /** Set when the reader thread must read at once, whatever the linger says. */
     private volatile boolean handedBack;
+    /** A stream header came: its body is the reader thread's, so it does not stay away from the socket now. */
+    private volatile boolean bodyExpected;
     private volatile Thread readerThread;
     private final Selector watch;
     private final Selector holder;
@@ -138,6 +140,8 @@ final class LinkReadRole {
                 try {
                     handedBack = false;
                     while (!frames.closed() && frames.available()) {
+                        // a header among these frames expects its body anew
+                        bodyExpected = false;
                         frames.readOne();
                         if (waiters.get() > 0) {
                             break;
@@ -159,7 +163,17 @@ final class LinkReadRole {
 
     /** Whether a waiter reads the link now or did so within the linger. */
     private boolean waitersAbout() {
-        return waiters.get() > 0 || System.nanoTime() - lastWaiterLeft < LINGER_NANOS;
+        return waiters.get() > 0 || !bodyExpected && System.nanoTime() - lastWaiterLeft < LINGER_NANOS;
+    }
+
+    /**
+     * A stream header was just delivered (by a waiter or the reader thread): the body that follows is the reader
+     * thread's to read, so it ends its linger now instead of up to {@link #LINGER_NANOS} later; a waiter in a ring
+     * of streams would otherwise pay that pause at every hop.
+     */
+    void bodyFollows() {
+        bodyExpected = true;
+        handBack();
     }
 
     /** Makes the reader thread read now: a waiter left a frame to it, or bytes it did not read. */
@@ -241,7 +255,7 @@ final class LinkReadRole {
                 // what is buffered no longer shows on the socket: the reader must look without being told by it
                 leftForReader |= frames.buffered();
                 role.unlock();
-                if (leftForReader) {
+                if (leftForReader || bodyExpected) {
                     handBack();
                 }
             }

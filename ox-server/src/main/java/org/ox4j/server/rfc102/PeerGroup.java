@@ -491,6 +491,14 @@ public final class PeerGroup implements AutoCloseable {
         }
     }
 
+    /** A stream body follows on the link to {@code peer}: its reader thread reads on now ({@link PeerLink#bodyFollows}). */
+    public void bodyFollows(int peer) {
+        PeerLink l = peer < 0 || peer >= MAX_LINKS ? null : links.get(peer);
+        if (l != null) {
+            l.bodyFollows();
+        }
+    }
+
     /** How long a waiter spins on a link before it sleeps (the group's size is known once the rank is set). */
     private long spinNanos() {
         return config.spinNanos(nserver, Runtime.getRuntime().availableProcessors());

@@ -47,6 +47,11 @@ public final class PeerGroupTransport implements PeerTransport {
     }
 
     @Override
+    public void bodyFollows(int peer) {
+        group.bodyFollows(peer);
+    }
+
+    @Override
     public long maxStreamBytes() {
         return group.config().limits().maxMessageBytes();
     }

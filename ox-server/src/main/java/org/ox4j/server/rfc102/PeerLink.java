@@ -332,6 +332,11 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         return role.readUntil(done, deadline);
     }
 
+    /** A stream body follows the frame just delivered: the reader thread reads on ({@link LinkReadRole#bodyFollows}). */
+    void bodyFollows() {
+        role.bodyFollows();
+    }
+
     /** A receive outside the reset drain took the peer's SYNC_BALL (see {@link #takeEarlySyncBall()}). */
     void noteSyncBallTakenEarly() {
         syncBallsTakenEarly.incrementAndGet();

@@ -22,10 +22,11 @@ import org.ox4j.mpi.comm.StreamedPayload;
  * the wait for a socket is the caller's. The price is one hand-over per chunk (the chunk is a forwarding unit of
  * {@code ox.comm.streamForwardBytes}, 32 KiB by default), which overlaps the transfer of the next one.
  *
- * <p>Around a ring the own bytes must be at least {@link #minimumOwnBytes()}: a link reader hands on a piece once a
- * whole forwarding unit of it came (or the rest of the stream), and each rank can send on only what it was handed.
- * If every rank's own stretch is longer than a unit, every reader always has one (the ranks' progress cannot all
- * stall); with shorter ones they could all wait for each other.
+ * <p>A ring of {@link #run}s (one stream per link for the whole collective) needs own stretches of at least
+ * {@link #minimumOwnBytes()}: a link reader hands on a piece once a whole forwarding unit of it came (or the rest of
+ * the stream), and each rank can send on only what it was handed. If every rank's own stretch is longer than a
+ * unit, some reader always has one (the ranks' progress cannot all stall); with shorter ones they could all wait
+ * for each other. {@link #relayWhole} (one stream per value) needs no such bound.
  */
 final class PulledRelay {
     private PulledRelay() {

@@ -52,9 +52,10 @@ public final class ScanStreamedChain implements Algorithms.Scan {
         }
         Payload result = value.zeroedLike();
         StreamedPayload.Assembler keep = StreamedPayload.assemblerAt(result, 0, mine.length());
-        PulledRelay.Segment s = exclusive
-                ? PulledRelay.Segment.keptThenCombined(mine.length(), op, value, keep, next >= 0)
-                : PulledRelay.Segment.combined(mine.length(), op, value, 0, keep, next >= 0);
+        // the last rank of an exscan only keeps what came: the combined prefix would go nowhere
+        PulledRelay.Segment s = !exclusive ? PulledRelay.Segment.combined(mine.length(), op, value, 0, keep, next >= 0)
+                : next >= 0 ? PulledRelay.Segment.keptThenCombined(mine.length(), op, value, keep, true)
+                : PulledRelay.Segment.relay(mine.length(), keep, false);
         PulledRelay.run(ch, r - 1, next, value.kind(), mine, 0, 0, List.of(s));
         return result;
     }

@@ -59,8 +59,9 @@ final class StreamSends {
 
     /**
      * The rest of the receiving side of a hop whose stream {@code in} was started when it arrived (or is pulled
-     * by {@code meanwhile}): runs {@code meanwhile} here, then waits for the last chunk and for {@code out} (null at the end of the chain) to
-     * be sent. On any failure {@code out} is abandoned, so the next rank fails too instead of waiting.
+     * by {@code meanwhile}): runs {@code meanwhile} here, then waits for the last chunk and for {@code out} (null at
+     * the end of the chain) to be sent. On any failure {@code out} is abandoned, so the next rank fails too instead
+     * of waiting.
      */
     static void finish(CollChannel ch, InStream in, OutStream out, Runnable meanwhile) {
         try {

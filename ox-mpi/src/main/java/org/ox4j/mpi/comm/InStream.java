@@ -3,6 +3,7 @@ package org.ox4j.mpi.comm;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.function.BooleanSupplier;
 
 /**
  * A stream being received (see {@link Communicator#recvStream}). Its chunks are filled by the link reader; once
@@ -20,7 +21,6 @@ public final class InStream {
     private StreamHandler handler;
     private boolean pulled;
     private long arrived;
-    private long taken;
     private boolean ended;
     private RuntimeException failure;
     private long lastProgress = System.nanoTime();
@@ -75,15 +75,7 @@ public final class InStream {
      * {@code idleTimeout} (null: no limit).
      */
     public synchronized void await(Duration idleTimeout) {
-        try {
-            if (!ProgressWait.await(this, () -> ended || failure != null, () -> lastProgress, idleTimeout)) {
-                failure = new RequestTimeoutException("stream from rank " + source + ": no data within "
-                        + idleTimeout + " (" + arrived + " of " + length + " bytes received)", source);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            failure = new CommException("interrupted while receiving a stream from rank " + source, source);
-        }
+        waitUntil(() -> ended, idleTimeout);
         throwIfFailed();
     }
 
@@ -101,27 +93,28 @@ public final class InStream {
         while (true) {
             throwIfFailed();
             ByteBuffer b = early.poll();
-            if (b != null) {
-                taken += b.remaining();
+            // every byte came and was taken (a stream that ended short has failed, see end())
+            if (b != null || arrived == length) {
                 return b;
             }
-            if (taken == length) {
-                return null;
+            waitUntil(() -> !early.isEmpty() || ended, idleTimeout);
+        }
+    }
+
+    /**
+     * Waits (holding this lock) until {@code progressed} holds or the stream failed; a pause in the data longer
+     * than {@code idleTimeout} or an interrupt becomes the failure.
+     */
+    private void waitUntil(BooleanSupplier progressed, Duration idleTimeout) {
+        try {
+            if (!ProgressWait.await(this, () -> progressed.getAsBoolean() || failure != null, () -> lastProgress,
+                    idleTimeout)) {
+                failure = new RequestTimeoutException("stream from rank " + source + ": no data within "
+                        + idleTimeout + " (" + arrived + " of " + length + " bytes received)", source);
             }
-            try {
-                if (!ProgressWait.await(this, () -> !early.isEmpty() || ended || failure != null,
-                        () -> lastProgress, idleTimeout)) {
-                    failure = new RequestTimeoutException("stream from rank " + source + ": no data within "
-                            + idleTimeout + " (" + arrived + " of " + length + " bytes received)", source);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                failure = new CommException("interrupted while receiving a stream from rank " + source, source);
-            }
-            if (ended && early.isEmpty() && failure == null && taken < length) {
-                failure = new CommException("stream from rank " + source + " ended after " + taken + " of "
-                        + length + " bytes", source);
-            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            failure = new CommException("interrupted while receiving a stream from rank " + source, source);
         }
     }
 

@@ -64,6 +64,8 @@ public final class StreamedPayload {
     /** Rebuilds a payload from the chunks of a stream, in order, copying each into the final array. */
     public static final class Assembler {
         private final Payload.Kind kind;
+        /** Whether the kind is an array of 8-byte elements (pieces may split one). */
+        private final boolean words;
         private final long length;
         /** The array filled: the receive buffer's, or one made when the first byte comes. */
         private Object target;
@@ -74,11 +76,11 @@ public final class StreamedPayload {
 
         private Assembler(Payload.Kind kind, long length, Payload buffer, long base, boolean whole) {
             this.kind = kind;
+            this.words = kind == Payload.Kind.LONGS || kind == Payload.Kind.DOUBLES;
             this.length = length;
             this.buffer = buffer;
             this.base = base;
             if (buffer != null) {
-                boolean words = kind == Payload.Kind.LONGS || kind == Payload.Kind.DOUBLES;
                 if (!buffer.isArray() || buffer.kind() != kind || base < 0 || length < 0
                         || base + length > buffer.byteSize() || whole && length != buffer.byteSize()
                         || words && (base % 8 != 0 || length % 8 != 0)) {
@@ -93,7 +95,6 @@ public final class StreamedPayload {
                 };
                 return;
             }
-            boolean words = kind == Payload.Kind.LONGS || kind == Payload.Kind.DOUBLES;
             if (length < 0 || length > Integer.MAX_VALUE - 8 || (words && length % 8 != 0)) {
                 throw new CommException("stream of " + length + " bytes cannot hold a " + kind + " payload");
             }
@@ -128,7 +129,7 @@ public final class StreamedPayload {
             if (filled + n > length) {
                 throw new CommException("stream longer than its announced " + length + " bytes");
             }
-            if (kind != Payload.Kind.LONGS && kind != Payload.Kind.DOUBLES) {
+            if (!words) {
                 c.get((byte[]) target(), (int) (base + filled), n);
                 filled += n;
                 return;

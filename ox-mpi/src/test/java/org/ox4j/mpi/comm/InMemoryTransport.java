@@ -19,9 +19,8 @@ import org.ox4j.cmo.io.CmoWriter;
 
 /**
  * A {@link PeerTransport} inside one JVM, the one in-memory network of the tests (ox-mpi's test-jar, used by
- * ox-server's RFC-102 tests too): each link has its own inbound thread at the receiving end, as each TCP link has its
- * reader,
- * thread that runs its listener, so delivery is FIFO per link and never waits for application threads.
+ * ox-server's RFC-102 tests too): each link has its own inbound thread at the receiving end (as each TCP link has
+ * its reader) that runs the listener, so delivery is FIFO per link and never waits for application threads.
  * Optionally every message is encoded to bytes and decoded again, proving it survives the wire.
  */
 public final class InMemoryTransport implements PeerTransport {

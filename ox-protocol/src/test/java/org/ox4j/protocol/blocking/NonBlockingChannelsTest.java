@@ -59,7 +59,8 @@ class NonBlockingChannelsTest {
             assertThat(in.buffered()).isFalse();
 
             String text = "x".repeat(3 << 20);
-            CompletableFuture<Void> sent = CompletableFuture.runAsync(() -> out.send(new OxData(9, CmoString.of(text))));
+            CompletableFuture<Void> sent =
+                    CompletableFuture.runAsync(() -> out.send(new OxData(9, CmoString.of(text))));
             OxMessage got = reader.read().message();
             sent.get(20, TimeUnit.SECONDS);
 

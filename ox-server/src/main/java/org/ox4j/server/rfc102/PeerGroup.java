@@ -491,7 +491,7 @@ public final class PeerGroup implements AutoCloseable {
         }
     }
 
-    /** A stream body follows on the link to {@code peer}: its reader thread reads on now ({@link PeerLink#bodyFollows}). */
+    /** A stream body follows on the link to {@code peer}: its reader reads on now ({@link PeerLink#bodyFollows}). */
     public void bodyFollows(int peer) {
         PeerLink l = peer < 0 || peer >= MAX_LINKS ? null : links.get(peer);
         if (l != null) {

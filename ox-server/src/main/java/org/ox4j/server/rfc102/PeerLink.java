@@ -332,7 +332,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         return role.readUntil(done, deadline);
     }
 
-    /** A stream body follows the frame just delivered: the reader thread reads on ({@link LinkReadRole#bodyFollows}). */
+    /** A stream body follows the frame just delivered: the reader reads on ({@link LinkReadRole#bodyFollows}). */
     void bodyFollows() {
         role.bodyFollows();
     }

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.ox4j.mpi.comm.CommException;
 import org.ox4j.mpi.comm.Communicator;
 import org.ox4j.mpi.comm.InStream;
@@ -96,38 +97,28 @@ public final class CollChannel {
      * that made of it.
      */
     public <R> R recvStream(int source, Function<InStream, R> onArrival) {
-        try {
-            return comm.recvStream(source, tag(), timeout, onArrival);
-        } catch (RequestTimeoutException e) {
-            throw suspect(e);
-        }
+        return suspecting(() -> comm.recvStream(source, tag(), timeout, onArrival));
     }
 
     /** Waits until {@code in} was handled to its last byte (the timeout bounds each pause in the data). */
     public void awaitEnd(InStream in) {
-        try {
+        suspecting(() -> {
             in.await(timeout);
-        } catch (RequestTimeoutException e) {
-            throw suspect(e);
-        }
+            return null;
+        });
     }
 
     /** The next chunk of {@code in}, pulled (see {@link InStream#take}); null after the last. */
     public ByteBuffer take(InStream in) {
-        try {
-            return in.take(timeout);
-        } catch (RequestTimeoutException e) {
-            throw suspect(e);
-        }
+        return suspecting(() -> in.take(timeout));
     }
 
     /** Waits until the link has taken the last byte of {@code out}. */
     public void awaitSent(OutStream out) {
-        try {
+        suspecting(() -> {
             out.await(timeout);
-        } catch (RequestTimeoutException e) {
-            throw suspect(e);
-        }
+            return null;
+        });
     }
 
     /**
@@ -136,16 +127,20 @@ public final class CollChannel {
      * broken link here, or a notice from another rank) has ended the wait before, naming the failed rank.
      */
     public org.ox4j.mpi.comm.Message await(Request r) {
-        try {
-            return timeout == null ? r.awaitMessage() : r.awaitMessage(timeout);
-        } catch (RequestTimeoutException e) {
-            throw suspect(e);
-        }
+        return suspecting(() -> timeout == null ? r.awaitMessage() : r.awaitMessage(timeout));
     }
 
     public void waitAll(List<Request> rs) {
-        try {
+        suspecting(() -> {
             Requests.waitAll(rs, timeout);
+            return null;
+        });
+    }
+
+    /** Runs a wait of this channel; a peer that did not answer in time is taken for failed (see {@link #await}). */
+    private <T> T suspecting(Supplier<T> wait) {
+        try {
+            return wait.get();
         } catch (RequestTimeoutException e) {
             throw suspect(e);
         }

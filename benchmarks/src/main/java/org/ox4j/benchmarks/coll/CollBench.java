@@ -1,5 +1,6 @@
 package org.ox4j.benchmarks.coll;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -8,10 +9,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 import org.ox4j.client.OxClientOptions;
 import org.ox4j.client.OxClientResources;
 import org.ox4j.client.group.LinkAddressing;
@@ -38,7 +41,8 @@ import org.ox4j.server.mpi.MpiFunctions;
  * {@code bin/ox-bench coll} (the default of {@code bin/ox-bench}): for each group size p it launches p local
  * {@code bin/ox-server} processes wired by {@link ServerGroup}, calibrates the cost model over the live links
  * ({@code mpi_calibrate}), then times point-to-point ping-pong and every collective × algorithm × size inside
- * the servers ({@code mpi_time}: barrier, run, slowest member; median of the repetitions). It prints a table with
+ * the servers ({@code mpi_time}: barrier, run, slowest member; median of the repetitions; a cell's algorithms
+ * interleaved, one sample of each per round). It prints a table with
  * the model's prediction and the selector's pick beside each measurement and a per-cell report of pick, best and
  * regret ({@link CellReport}), writes CSV {@code collective,algorithm,p,bytes,median_s,model_s,pick[,mpi_s,ratio]}
  * (pick: 1 for the selector's choice) and an SVG chart, and adds the Open MPI reference
@@ -93,7 +97,7 @@ public final class CollBench {
     }
 
     private static MeasuredChoices choices(CollBenchOptions o) {
-        if (o.choices() == null) {
+        if (o.choices().isEmpty()) {
             return MeasuredChoices.NONE;
         }
         try {
@@ -133,13 +137,18 @@ public final class CollBench {
                 List<Long> sizes = c == Collective.BARRIER ? List.of(0L) : o.sizes();
                 for (long bytes : sizes) {
                     String pick = selector.cheapest(c, p, bytes, reduces(c) ? ReduceOps.SUM : null, true).name();
-                    for (CollectiveAlgorithm a : selector.candidates(c)) {
-                        if (!o.wantsAlgorithm(a.name(), a.name().equals(pick))) {
-                            continue;
-                        }
-                        double t = time(g, c.propertyName(), a.name(), bytes, o.repsFor(bytes), o.warmUpSeconds());
-                        rows.add(print(new Row(c.propertyName(), a.name(), p, bytes, t, a.predict(model, p, bytes),
-                                a.name().equals(pick), Double.NaN, bound(c, p, bytes, beta))));
+                    List<CollectiveAlgorithm> cell = selector.candidates(c).stream()
+                            .filter(a -> o.wantsAlgorithm(a.name(), a.name().equals(pick))).toList();
+                    if (cell.isEmpty()) {
+                        continue;
+                    }
+                    Map<String, Double> medians = timeInterleaved(g, c.propertyName(),
+                            cell.stream().map(CollectiveAlgorithm::name).toList(), bytes, o.repsFor(bytes),
+                            o.warmUpSeconds());
+                    for (CollectiveAlgorithm a : cell) {
+                        rows.add(print(new Row(c.propertyName(), a.name(), p, bytes, medians.get(a.name()),
+                                a.predict(model, p, bytes), a.name().equals(pick), Double.NaN,
+                                bound(c, p, bytes, beta))));
                     }
                 }
             }
@@ -162,9 +171,10 @@ public final class CollBench {
         // that hold 16 MiB messages overcommit it and wake the kernel's OOM killer
         String opts = System.getenv().getOrDefault("JAVA_OPTS", "")
                 + String.format(Locale.ROOT, " -XX:MaxRAMPercentage=%.1f", HOST_MEMORY_PERCENT / p);
-        if (o.choices() != null) {
+        if (!o.choices().isEmpty()) {
             // the servers select as this report assumes: the same measurements, passed in their JVM options
-            opts += " -D" + MeasuredChoices.FILE_PROPERTY + "=" + o.choices();
+            opts += " -D" + MeasuredChoices.FILE_PROPERTY + "=" + o.choices().stream().map(Path::toString)
+                    .collect(Collectors.joining(File.pathSeparator));
         }
         LocalProcessLauncher local = LocalProcessLauncher.builder().command(List.of("env", "JAVA_OPTS=" + opts,
                 OxHome.serverScript(OxHome.locate()).toString())).build();
@@ -196,7 +206,28 @@ public final class CollBench {
         List<Cmo> got = g.all((r, m) -> m.callAsync("mpi_time", CmoString.of(collective), CmoString.of(algorithm),
                 CmoZZ.of(bytes), CmoZZ.of(reps), CmoZZ.of(5), CmoZZ.of(warmUpSeconds)),
                 "mpi_time " + collective + " " + algorithm);
-        CmoList l = (CmoList) got.get(0);
+        return median((CmoList) got.get(0));
+    }
+
+    /**
+     * Per algorithm, the median time of a cell's algorithms timed interleaved by {@code mpi_time} (one sample of
+     * each per round), so that a host whose speed drifts during the cell treats them alike.
+     */
+    private static Map<String, Double> timeInterleaved(ServerGroup g, String collective, List<String> algorithms,
+            long bytes, int reps, int warmUpSeconds) {
+        CmoList names = new CmoList(algorithms.stream().<Cmo>map(CmoString::of).toList());
+        List<Cmo> got = g.all((r, m) -> m.callAsync("mpi_time", CmoString.of(collective), names, CmoZZ.of(bytes),
+                CmoZZ.of(reps), CmoZZ.of(5), CmoZZ.of(warmUpSeconds)), "mpi_time " + collective + " " + algorithms);
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (Cmo series : ((CmoList) got.get(0)).elements()) {
+            CmoList l = (CmoList) series;
+            out.put(((CmoString) l.get(0)).value(), median(l));
+        }
+        return out;
+    }
+
+    /** The median of {@code [Algorithm, T1, ...]}'s times. */
+    private static double median(CmoList l) {
         double[] t = new double[l.size() - 1];
         for (int i = 1; i < l.size(); i++) {
             t[i - 1] = ((CmoIeeeDouble) l.get(i)).value();

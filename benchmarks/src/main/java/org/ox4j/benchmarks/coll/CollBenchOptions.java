@@ -21,17 +21,17 @@ import java.util.List;
  * @param linkRate    the nominal link rate in bit/s (0 if unknown): the m/β bound uses its TCP goodput
  * @param algorithms  algorithms to measure (empty = all)
  * @param warmUpSeconds longest JIT warm-up before each measurement (mpi_time's WarmUpSeconds)
- * @param choices     a CSV of an earlier run whose fastest algorithm per cell the selector prefers to the model
- *                    ({@link org.ox4j.mpi.coll.MeasuredChoices}), in the servers and in the report; null for none
+ * @param choices     CSVs of earlier runs whose pooled fastest algorithm per cell the selector prefers to the model
+ *                    ({@link org.ox4j.mpi.coll.MeasuredChoices}), in the servers and in the report; empty for none
  */
 public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int reps, Path csv, Path svg,
         long calibrateMax, boolean openMpi, List<String> only, Path hostfile, List<String> ssh, double linkRate,
-        List<String> algorithms, int warmUpSeconds, Path choices) {
+        List<String> algorithms, int warmUpSeconds, List<Path> choices) {
     static final String USAGE = "usage: bin/ox-bench [coll] [--csv FILE] [--svg FILE] [--p 2,4,8]"
             + " [--sizes 8,65536,1048576,16777216] [--reps N] [--calibrate-max BYTES] [--no-mpi]"
             + " [--only bcast,allreduce,...] [--algorithms stream_chain,...]"
             + " [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit] [--warmup SECONDS]"
-            + " [--choices EARLIER.csv]";
+            + " [--choices EARLIER.csv[,EARLIER2.csv...]]";
 
     public CollBenchOptions {
         groupSizes = List.copyOf(groupSizes);
@@ -39,6 +39,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         only = List.copyOf(only);
         ssh = List.copyOf(ssh);
         algorithms = List.copyOf(algorithms);
+        choices = List.copyOf(choices);
     }
 
     /** Parses the command line; {@link IllegalArgumentException} with the usage on an error. */
@@ -56,7 +57,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         double linkRate = 0;
         List<String> algorithms = List.of();
         int warmUp = 5;
-        Path choices = null;
+        List<Path> choices = List.of();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -73,7 +74,8 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 case "--link-rate" -> linkRate = bitRate(value(args, ++i, a));
                 case "--algorithms" -> algorithms = Arrays.asList(value(args, ++i, a).split(","));
                 case "--warmup" -> warmUp = Integer.parseInt(value(args, ++i, a));
-                case "--choices" -> choices = Path.of(value(args, ++i, a)).toAbsolutePath();
+                case "--choices" -> choices = Arrays.stream(value(args, ++i, a).split(",")).filter(f -> !f.isBlank())
+                        .map(f -> Path.of(f.trim()).toAbsolutePath()).toList();
                 default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
             }
         }

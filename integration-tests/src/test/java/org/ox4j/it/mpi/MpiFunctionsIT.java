@@ -169,6 +169,24 @@ class MpiFunctionsIT {
     }
 
     @Test
+    void timerInterleavesAListOfAlgorithmsAndAnswersOneSeriesEach() {
+        List<Cmo> got = onAll("mpi_time", r -> new Cmo[] {CmoString.of("allgather"),
+                CmoList.of(CmoString.of("ring"), CmoString.of("bruck"), CmoString.of("stream_ring")),
+                CmoZZ.of(1 << 18), CmoZZ.of(4)});
+        CmoList series = (CmoList) got.get(0);
+        assertThat(series.elements()).extracting(s -> ((CmoList) s).get(0)).containsExactly(CmoString.of("ring"),
+                CmoString.of("bruck"), CmoString.of("stream_ring"));
+        assertThat(series.elements()).allSatisfy(s -> assertThat(((CmoList) s).elements().subList(1,
+                ((CmoList) s).size())).hasSize(4).allSatisfy(t -> assertThat(((CmoIeeeDouble) t).value())
+                        .isPositive()));
+        assertThat(got.subList(1, P)).containsOnly(CmoNull.INSTANCE);
+        CompletableFuture<Cmo> repeated = group.member(0).callAsync("mpi_time", CmoString.of("allgather"),
+                CmoList.of(CmoString.of("ring"), CmoString.of("ring")), CmoZZ.of(64), CmoZZ.of(1));
+        assertThatThrownBy(repeated::join).hasCauseInstanceOf(OxServerErrorException.class)
+                .hasMessageContaining("distinct");
+    }
+
+    @Test
     void unknownOperationIsAnErrorAtEveryMember() {
         CompletableFuture<Cmo> f = group.member(0).callAsync("mpi_allreduce", CmoString.of("no_such_op"), CmoZZ.of(1));
         assertThatThrownBy(f::join).hasCauseInstanceOf(OxServerErrorException.class)

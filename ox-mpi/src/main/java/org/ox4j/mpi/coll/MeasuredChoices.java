@@ -1,62 +1,110 @@
 package org.ox4j.mpi.coll;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * The fastest algorithm per (collective, group size, message size) as measured on this machine, which the
  * {@link CollectiveSelector} prefers to the cost model's prediction where it has a measurement close enough: the
  * model cannot know every effect of a host (thread wake-ups, ranks sharing cores, pipeline granularity), a
- * measurement includes them. It is read from the CSV that {@code bin/ox-bench coll --csv FILE} writes (columns
- * {@code collective, algorithm, p, bytes, median_s}, in any order after a header line); the fastest row of each cell
- * wins. Between measured sizes the nearest one on a logarithmic scale decides, within a factor of
- * {@value #REACH} either way; other group sizes and sizes further out are left to the model. Immutable.
+ * measurement includes them. It is read from the CSVs that {@code bin/ox-bench coll --csv FILE} writes (columns
+ * {@code collective, algorithm, p, bytes, median_s}, in any order after a header line). Between measured sizes the
+ * nearest one on a logarithmic scale decides, within a factor of {@value #REACH} either way; other group sizes and
+ * sizes further out are left to the model. Immutable.
  *
- * <p>Every rank of a group must load the same file (as with the force property), or ranks could run different
+ * <p>Several runs are pooled, because one run of a shared host can put any algorithm of a cell in a bad minute: in
+ * each run a cell's times are divided by that run's fastest time of the cell, and the algorithm with the smallest
+ * median of those ratios over the runs that measured it wins (ties: the smaller sum of raw times). So every new run
+ * adds evidence and a choice changes when the measurements keep disagreeing with it, not on one outlier. Cost:
+ * O(rows · log rows) to load.
+ *
+ * <p>Every rank of a group must load the same files (as with the force property), or ranks could run different
  * algorithms of one collective.
  */
 public final class MeasuredChoices {
-    /** System property naming the CSV file ({@link #fromSystemProperty()}). */
+    /**
+     * System property naming the CSV files ({@link #fromSystemProperty()}), separated by the platform's path
+     * separator.
+     */
     public static final String FILE_PROPERTY = "ox.coll.measuredChoices";
     /** How far (as a factor of the message size) a measurement decides for sizes that were not measured. */
     static final double REACH = 4;
     /** No measurements: the model decides everything. */
     public static final MeasuredChoices NONE = new MeasuredChoices(Map.of());
 
-    /** The fastest row of a cell. */
-    private record Fastest(String algorithm, double seconds) {
-    }
+    /** Per "collective/p": measured size → the winning algorithm. */
+    private final Map<String, TreeMap<Long, String>> fastest;
 
-    /** Per "collective/p": measured size → fastest row. */
-    private final Map<String, TreeMap<Long, Fastest>> fastest;
-
-    private MeasuredChoices(Map<String, TreeMap<Long, Fastest>> fastest) {
+    private MeasuredChoices(Map<String, TreeMap<Long, String>> fastest) {
         this.fastest = fastest;
     }
 
-    /** The choices in the file named by {@value #FILE_PROPERTY}, {@link #NONE} when it is not set. */
+    /** The choices in the files named by {@value #FILE_PROPERTY}, {@link #NONE} when it is not set. */
     public static MeasuredChoices fromSystemProperty() {
         String f = System.getProperty(FILE_PROPERTY);
         if (f == null || f.isBlank()) {
             return NONE;
         }
+        List<Path> files = new ArrayList<>();
+        for (String name : f.split(Pattern.quote(File.pathSeparator))) {
+            if (!name.isBlank()) {
+                files.add(Path.of(name.trim()));
+            }
+        }
         try {
-            return fromCsv(Path.of(f.trim()));
+            return fromCsv(files);
         } catch (IOException e) {
             throw new IllegalStateException("cannot load measured choices: " + e.getMessage(), e);
         }
     }
 
-    /** The fastest algorithm of each cell of a benchmark CSV. */
+    /** The fastest algorithm of each cell of one benchmark CSV. */
     public static MeasuredChoices fromCsv(Path file) throws IOException {
+        return fromCsv(List.of(file));
+    }
+
+    /** The algorithm of each cell that the runs in {@code files} agree is fastest (see the class comment). */
+    public static MeasuredChoices fromCsv(List<Path> files) throws IOException {
+        // per "collective/p" → bytes → algorithm → that algorithm's time / the cell's fastest time, one per run
+        Map<String, Map<Long, Map<String, List<Double>>>> ratios = new HashMap<>();
+        Map<String, Map<Long, Map<String, Double>>> totals = new HashMap<>();
+        for (Path file : files) {
+            Map<String, Map<Long, Map<String, Double>>> run = read(file);
+            run.forEach((cell, sizes) -> sizes.forEach((bytes, times) -> {
+                double best = times.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+                times.forEach((alg, t) -> {
+                    ratios.computeIfAbsent(cell, k -> new HashMap<>()).computeIfAbsent(bytes, k -> new HashMap<>())
+                            .computeIfAbsent(alg, k -> new ArrayList<>()).add(t / best);
+                    totals.computeIfAbsent(cell, k -> new HashMap<>()).computeIfAbsent(bytes, k -> new HashMap<>())
+                            .merge(alg, t, Double::sum);
+                });
+            }));
+        }
+        Map<String, TreeMap<Long, String>> winners = new HashMap<>();
+        ratios.forEach((cell, sizes) -> sizes.forEach((bytes, byAlgorithm) -> {
+            Map<String, Double> total = totals.get(cell).get(bytes);
+            Comparator<String> order = Comparator.<String>comparingDouble(a -> median(byAlgorithm.get(a)))
+                    .thenComparingDouble(total::get).thenComparing(Comparator.naturalOrder());
+            String winner = byAlgorithm.keySet().stream().min(order).orElseThrow();
+            winners.computeIfAbsent(cell, k -> new TreeMap<>()).put(bytes, winner);
+        }));
+        return new MeasuredChoices(Map.copyOf(winners));
+    }
+
+    /** One CSV's median times: "collective/p" → bytes → algorithm → seconds (the last row of a repeat wins). */
+    private static Map<String, Map<Long, Map<String, Double>>> read(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         if (lines.isEmpty()) {
             throw new IOException(file + ": empty (expected a header line)");
@@ -67,7 +115,7 @@ public final class MeasuredChoices {
         int size = column(header, "p", file);
         int bytes = column(header, "bytes", file);
         int median = column(header, "median_s", file);
-        Map<String, TreeMap<Long, Fastest>> best = new HashMap<>();
+        Map<String, Map<Long, Map<String, Double>>> run = new HashMap<>();
         for (int i = 1; i < lines.size(); i++) {
             String[] f = lines.get(i).split(",", -1);
             if (f.length < header.size() || Collective.fromName(f[coll]).isEmpty()) {
@@ -76,15 +124,19 @@ public final class MeasuredChoices {
             try {
                 double t = Double.parseDouble(f[median]);
                 if (t > 0) {
-                    best.computeIfAbsent(f[coll] + "/" + Integer.parseInt(f[size]), k -> new TreeMap<>())
-                            .merge(Long.parseLong(f[bytes]), new Fastest(f[alg], t),
-                                    (a, b) -> a.seconds() <= b.seconds() ? a : b);
+                    run.computeIfAbsent(f[coll] + "/" + Integer.parseInt(f[size]), k -> new HashMap<>())
+                            .computeIfAbsent(Long.parseLong(f[bytes]), k -> new HashMap<>()).put(f[alg], t);
                 }
             } catch (NumberFormatException e) {
                 throw new IOException(file + " line " + (i + 1) + ": " + e.getMessage(), e);
             }
         }
-        return new MeasuredChoices(Map.copyOf(best));
+        return run;
+    }
+
+    private static double median(List<Double> xs) {
+        double[] v = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
     private static int column(List<String> header, String name, Path file) throws IOException {
@@ -97,16 +149,16 @@ public final class MeasuredChoices {
 
     /** The measured fastest algorithm for this cell or the nearest measured size within reach, if any. */
     public Optional<String> algorithm(Collective c, int p, long bytes) {
-        TreeMap<Long, Fastest> sizes = fastest.get(c.propertyName() + "/" + p);
+        TreeMap<Long, String> sizes = fastest.get(c.propertyName() + "/" + p);
         if (sizes == null) {
             return Optional.empty();
         }
-        Map.Entry<Long, Fastest> below = sizes.floorEntry(bytes);
-        Map.Entry<Long, Fastest> above = sizes.ceilingEntry(bytes);
-        Map.Entry<Long, Fastest> nearest = below == null ? above : above == null ? below
+        Map.Entry<Long, String> below = sizes.floorEntry(bytes);
+        Map.Entry<Long, String> above = sizes.ceilingEntry(bytes);
+        Map.Entry<Long, String> nearest = below == null ? above : above == null ? below
                 : logDistance(bytes, below.getKey()) <= logDistance(bytes, above.getKey()) ? below : above;
         return Optional.ofNullable(nearest).filter(e -> logDistance(bytes, e.getKey()) <= Math.log(REACH) + 1e-9)
-                .map(e -> e.getValue().algorithm());
+                .map(Map.Entry::getValue);
     }
 
     private static double logDistance(long a, long b) {

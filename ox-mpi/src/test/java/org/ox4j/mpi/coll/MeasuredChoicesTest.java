@@ -3,9 +3,11 @@ package org.ox4j.mpi.coll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.ox4j.mpi.cost.CostModel;
@@ -65,6 +67,48 @@ class MeasuredChoicesTest {
                 false);
         assertThat(nonCommutative.supports(ReduceOps.LIST_APPEND)).isTrue();
         assertThat(nonCommutative.name()).isNotEqualTo("ring");
+    }
+
+    @Test
+    void pooledRunsFollowTheMedianRatioSoOneBadMinuteDoesNotFlipAChoice() throws IOException {
+        String header = "collective,algorithm,p,bytes,median_s\n";
+        Path steady = dir.resolve("steady.csv");
+        Path outlier = dir.resolve("outlier.csv");
+        Path again = dir.resolve("again.csv");
+        Files.writeString(steady, header + "allgather,ring,4,65536,0.0010\nallgather,bruck,4,65536,0.0011\n");
+        // ring ran in a slow minute of this run: three times its usual time
+        Files.writeString(outlier, header + "allgather,ring,4,65536,0.0030\nallgather,bruck,4,65536,0.0010\n");
+        Files.writeString(again, header + "allgather,ring,4,65536,0.0020\nallgather,bruck,4,65536,0.0021\n");
+        assertThat(MeasuredChoices.fromCsv(outlier).algorithm(Collective.ALLGATHER, 4, 65536)).contains("bruck");
+        assertThat(MeasuredChoices.fromCsv(List.of(steady, outlier, again)).algorithm(Collective.ALLGATHER, 4, 65536))
+                .contains("ring");
+        // an algorithm measured in one run only competes with the ratio of that run
+        Path more = dir.resolve("more.csv");
+        Files.writeString(more, header + "allgather,ring,4,65536,0.0010\nallgather,torus,4,65536,0.0009\n");
+        assertThat(MeasuredChoices.fromCsv(List.of(steady, more)).algorithm(Collective.ALLGATHER, 4, 65536))
+                .contains("torus");
+    }
+
+    @Test
+    void theSystemPropertyListsSeveralFiles() throws IOException {
+        String header = "collective,algorithm,p,bytes,median_s\n";
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Files.writeString(a, header + "scan,linear,2,8,0.001\nscan,stream_chain,2,8,0.002\n");
+        Files.writeString(b, header + "exscan,linear,2,8,0.001\n");
+        String before = System.getProperty(MeasuredChoices.FILE_PROPERTY);
+        System.setProperty(MeasuredChoices.FILE_PROPERTY, a + File.pathSeparator + b);
+        try {
+            MeasuredChoices m = MeasuredChoices.fromSystemProperty();
+            assertThat(m.algorithm(Collective.SCAN, 2, 8)).contains("linear");
+            assertThat(m.algorithm(Collective.EXSCAN, 2, 8)).contains("linear");
+        } finally {
+            if (before == null) {
+                System.clearProperty(MeasuredChoices.FILE_PROPERTY);
+            } else {
+                System.setProperty(MeasuredChoices.FILE_PROPERTY, before);
+            }
+        }
     }
 
     @Test

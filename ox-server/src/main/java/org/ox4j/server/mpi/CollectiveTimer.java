@@ -1,6 +1,7 @@
 package org.ox4j.server.mpi;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.Supplier;
 import org.ox4j.cmo.Cmo;
@@ -32,6 +33,12 @@ import org.ox4j.server.eval.EvaluationException;
  * round trips back to back between ranks 0 and 1 (others idle), as osu_latency times a loop, and reports the time
  * of one way (the sample divided by twice the rounds). Stops after Reps samples, or earlier once MaxSeconds
  * (default 10) have been spent and at least 3 samples taken.
+ *
+ * <p>With a list of algorithm names in place of one, the algorithms of one collective and size are timed
+ * interleaved: each is checked and warmed up, then every round takes one sample of each in turn, Reps rounds (or
+ * MaxSeconds per algorithm); the answer at rank 0 is a list of {@code [Algorithm, T1, ...]}, one per name. Timed
+ * one after the other, a slow minute of a shared host lands on whichever algorithm ran in it, and the comparison
+ * of algorithms the selector is judged by turns on it.
  */
 final class CollectiveTimer {
     private static final int PING_TAG = 0x7ffe0001;
@@ -42,7 +49,9 @@ final class CollectiveTimer {
 
     static Cmo run(MpiWorld.World world, List<Cmo> a) {
         String name = MpiArgs.string(a, 0, "collective", "mpi_time");
-        String alg = MpiArgs.algorithm(a, 1, "mpi_time");
+        boolean interleaved = a.get(1) instanceof CmoList;
+        List<String> algorithms = interleaved ? algorithmNames((CmoList) a.get(1), name)
+                : Collections.singletonList(MpiArgs.algorithm(a, 1, "mpi_time"));
         long bytes = MpiArgs.longInteger(a, 2, "bytes", "mpi_time");
         int reps = MpiArgs.integer(a, 3, "reps", "mpi_time");
         double maxSeconds = a.size() > 4 ? MpiArgs.integer(a, 4, "max seconds", "mpi_time") : 10;
@@ -52,52 +61,91 @@ final class CollectiveTimer {
                     + warmUpSeconds + " s (expected: 0..268435456, >= 1, >= 0)");
         }
         Collectives k = world.collectives();
-        Kernel kernel = name.equals("pingpong") ? pingPong(world.comm(), bytes) : kernel(k, name, alg, bytes);
-        Runnable check = kernel.check();
-        check.run();
-        JitWarmUp.run(k, kernel.body(), warmUpSeconds);
+        List<Kernel> kernels = new ArrayList<>();
+        for (String alg : algorithms) {
+            kernels.add(name.equals("pingpong") ? pingPong(world.comm(), bytes) : kernel(k, name, alg, bytes));
+        }
+        for (Kernel kernel : kernels) {
+            kernel.check().run();
+            JitWarmUp.run(k, kernel.body(), warmUpSeconds);
+        }
         int perSample = name.equals("pingpong") ? 2 * pingPongRounds(bytes) : 1;
-        Samples samples = new Samples(perSample, reps, maxSeconds);
+        Samples samples = new Samples(kernels.size(), perSample, reps, maxSeconds * kernels.size());
         boolean more = true;
+        double[] mine = new double[kernels.size()];
         while (more) {
-            k.barrier();
-            long t0 = System.nanoTime();
-            kernel.body().run();
-            double mine = (System.nanoTime() - t0) / 1e9;
-            more = RootDecides.goOn(k, Payload.ofDoubles(mine), ReduceOps.MAX, samples::addAndGoOn);
+            // one sample of every kernel per round, in the same order each time: a drift of the host's speed
+            // during the run then reaches every algorithm alike instead of the ones timed in its worst minutes
+            for (int i = 0; i < kernels.size(); i++) {
+                k.barrier();
+                long t0 = System.nanoTime();
+                kernels.get(i).body().run();
+                mine[i] = (System.nanoTime() - t0) / 1e9;
+            }
+            more = RootDecides.goOn(k, Payload.ofDoubles(mine.clone()), ReduceOps.MAX, samples::addAndGoOn);
         }
         if (world.rank() != 0) {
             return CmoNull.INSTANCE;
         }
-        List<Cmo> out = new ArrayList<>();
-        out.add(CmoString.of(kernel.algorithm()));
-        for (double s : samples.times) {
-            out.add(CmoIeeeDouble.of(s));
+        List<Cmo> perKernel = new ArrayList<>();
+        for (int i = 0; i < kernels.size(); i++) {
+            List<Cmo> out = new ArrayList<>();
+            out.add(CmoString.of(kernels.get(i).algorithm()));
+            for (double s : samples.times.get(i)) {
+                out.add(CmoIeeeDouble.of(s));
+            }
+            perKernel.add(new CmoList(out));
         }
-        return new CmoList(out);
+        return interleaved ? new CmoList(perKernel) : perKernel.get(0);
     }
 
-    /** Rank 0's samples (the slowest member's times) and when to stop taking them. */
+    /** The names of an interleaved run: at least one, each a string, no repeats, no ping-pong among them. */
+    private static List<String> algorithmNames(CmoList l, String collective) {
+        if (l.size() == 0 || collective.equals("pingpong")) {
+            throw new EvaluationException("mpi_time : a list of algorithms must name at least one, and not for"
+                    + " pingpong");
+        }
+        List<String> names = new ArrayList<>();
+        for (Cmo c : l.elements()) {
+            if (!(c instanceof CmoString s) || s.value().isBlank() || names.contains(s.value().trim())) {
+                throw new EvaluationException("mpi_time : algorithms must be distinct non-empty strings (got "
+                        + c.type() + ")");
+            }
+            names.add(s.value().trim());
+        }
+        return names;
+    }
+
+    /** Rank 0's samples (per kernel, the slowest member's times) and when to stop taking them. */
     private static final class Samples {
-        final List<Double> times = new ArrayList<>();
+        final List<List<Double>> times = new ArrayList<>();
         private final int perSample;
         private final int reps;
         private final double maxSeconds;
         private double spent;
 
-        /** @param perSample what a sample is divided by (the one-way trips of a ping-pong sample, else 1) */
-        Samples(int perSample, int reps, double maxSeconds) {
+        /**
+         * @param kernels   how many kernels a round times
+         * @param perSample what a sample is divided by (the one-way trips of a ping-pong sample, else 1)
+         */
+        Samples(int kernels, int perSample, int reps, double maxSeconds) {
+            for (int i = 0; i < kernels; i++) {
+                times.add(new ArrayList<>());
+            }
             this.perSample = perSample;
             this.reps = reps;
             this.maxSeconds = maxSeconds;
         }
 
-        /** Records the slowest member's time of a run; true while more samples are wanted. */
+        /** Records the slowest member's time of each kernel in a round; true while more rounds are wanted. */
         boolean addAndGoOn(Payload slowest) {
-            double s = slowest.doubles()[0];
-            times.add(s / perSample);
-            spent += s;
-            return times.size() < reps && (times.size() < MIN_SAMPLES || spent < maxSeconds);
+            double[] s = slowest.doubles();
+            for (int i = 0; i < times.size(); i++) {
+                times.get(i).add(s[i] / perSample);
+                spent += s[i];
+            }
+            int rounds = times.get(0).size();
+            return rounds < reps && (rounds < MIN_SAMPLES || spent < maxSeconds);
         }
     }
 

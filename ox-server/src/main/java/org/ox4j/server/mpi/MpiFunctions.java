@@ -139,7 +139,9 @@ public final class MpiFunctions {
                 (a, c) -> modelToCmo(mpiWorld(c).model()));
         fn(registry, "mpi_time", 4, 6, "mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds[, WarmUpSeconds]]):"
                 + " warms up, runs a collective on long[] payloads Reps times (each after a barrier) and returns at"
-                + " rank 0 [Algorithm, T1, ...], each T the slowest member's seconds; 0 elsewhere",
+                + " rank 0 [Algorithm, T1, ...], each T the slowest member's seconds; 0 elsewhere. With a list of"
+                + " algorithms they are timed interleaved, one sample of each per round, and the answer is a list of"
+                + " [Algorithm, T1, ...]",
                 (a, c) -> CollectiveTimer.run(world(c), a));
     }
 

@@ -26,12 +26,13 @@ import org.ox4j.protocol.handshake.HandshakeRole;
 import org.ox4j.server.launch.Listeners;
 
 /**
- * The training run behind the start-up archives (a CDS archive on JDK 17, an AOT cache with profiles on JDK 25 and
- * later; {@code bin/lib/ox-startup-archives} runs it): one real form-b server in this JVM, on loopback ports with
- * a password, driven through its sockets by a small master of its own the way masters use it — the mathcap
- * exchange, push and pop of big integers, lists and polynomials, execute strings, function calls, factorisation,
- * a small Gröbner basis, an error — then {@code SM_shutdown}. The classes (and on JDK 25 the profiles) this loads
- * are the ones every session needs first. Exits 0 when the session ended as expected.
+ * The training run behind the start-up archives, which {@code bin/lib/ox-startup-archives} runs (a CDS archive on
+ * JDK 17, an AOT cache of loaded and linked classes on JDK 25 and later, without method profiles: see the script):
+ * one real form-b server in this JVM, on loopback ports with a password, driven through its sockets by a small
+ * master of its own the way masters use it — the mathcap exchange, push and pop of big integers, lists and
+ * polynomials, execute strings, function calls, factorisation, a small Gröbner basis, an error — then
+ * {@code SM_shutdown}. The classes this loads are the ones every session needs first. Exits 0 when the session
+ * ended as expected.
  */
 public final class TrainingRun {
     private static final String PASSWORD = "ox4j-training";
@@ -120,7 +121,7 @@ public final class TrainingRun {
             request(List.of(poly), SmCommand.POP_STRING);
         }
         // the kernel's hot paths (products, normal forms, S-polynomials, the language's loop) as the demo runs them,
-        // so the profiles in the cache are those of real work
+        // so the archives hold the classes of real work
         execute("V = [u0,u1,u2,u3,u4]; G = nd_gr([u0+2*u1+2*u2+2*u3+2*u4-1, u0^2+2*u1^2+2*u2^2+2*u3^2+2*u4^2-u0, "
                 + "2*u0*u1+2*u1*u2+2*u2*u3+2*u3*u4-u1, u1^2+2*u0*u2+2*u1*u3+2*u2*u4-u2, "
                 + "2*u1*u2+2*u0*u3+2*u1*u4-u3], V, 0, 0); N = length(G);");

@@ -35,12 +35,13 @@ import org.ox4j.mpi.coll.CollectiveSelector;
 import org.ox4j.mpi.coll.MeasuredChoices;
 import org.ox4j.mpi.coll.ReduceOps;
 import org.ox4j.mpi.cost.CostModel;
+import org.ox4j.mpi.cost.CostModelStore;
 import org.ox4j.server.mpi.MpiFunctions;
 
 /**
  * {@code bin/ox-bench coll} (the default of {@code bin/ox-bench}): for each group size p it launches p local
  * {@code bin/ox-server} processes wired by {@link ServerGroup}, calibrates the cost model over the live links
- * ({@code mpi_calibrate}), then times point-to-point ping-pong and every collective × algorithm × size inside
+ * ({@code mpi_calibrate}; with {@code --model FILE} the servers load that model instead), then times point-to-point ping-pong and every collective × algorithm × size inside
  * the servers ({@code mpi_time}: barrier, run, slowest member; median of the repetitions; a cell's algorithms
  * interleaved, one sample of each per round). It prints a table with
  * the model's prediction and the selector's pick beside each measurement and a per-cell report of pick, best and
@@ -116,11 +117,16 @@ public final class CollBench {
         System.out.printf(Locale.ROOT, "== p = %d: launching %d servers%s ...%n", p, p,
                 o.hostfile() == null ? "" : " over ssh from " + o.hostfile());
         try (ServerGroup g = launch(o, p)) {
-            List<Cmo> cal = g.all((r, m) -> m.callAsync("mpi_calibrate", CmoZZ.of(o.calibrateMax())),
-                    "mpi_calibrate");
-            System.out.println("calibration (ping-pong between ranks 0 and 1, Theil-Sen fit):");
-            System.out.print(((CmoString) cal.get(0)).value());
+            if (o.model() == null) {
+                List<Cmo> cal = g.all((r, m) -> m.callAsync("mpi_calibrate", CmoZZ.of(o.calibrateMax())),
+                        "mpi_calibrate");
+                System.out.println("calibration (ping-pong between ranks 0 and 1, Theil-Sen fit):");
+                System.out.print(((CmoString) cal.get(0)).value());
+            }
             CostModel model = MpiFunctions.modelFromCmo(g.member(0).call("mpi_cost_model"));
+            if (o.model() != null) {
+                System.out.println("cost model of " + o.model() + ": " + RefitCommand.describe(model));
+            }
             CollectiveSelector selector = CollectiveSelector.standard(model, choices(o));
             double beta = Double.isNaN(o.linkBeta()) ? model.beta() : o.linkBeta();
             if (o.wants("pingpong")) {
@@ -147,7 +153,7 @@ public final class CollBench {
                             o.warmUpSeconds());
                     for (CollectiveAlgorithm a : cell) {
                         rows.add(print(new Row(c.propertyName(), a.name(), p, bytes, medians.get(a.name()),
-                                a.predict(model, p, bytes), a.name().equals(pick), Double.NaN,
+                                selector.predict(a, p, bytes), a.name().equals(pick), Double.NaN,
                                 bound(c, p, bytes, beta))));
                     }
                 }
@@ -171,6 +177,9 @@ public final class CollBench {
         // that hold 16 MiB messages overcommit it and wake the kernel's OOM killer
         String opts = System.getenv().getOrDefault("JAVA_OPTS", "")
                 + String.format(Locale.ROOT, " -XX:MaxRAMPercentage=%.1f", HOST_MEMORY_PERCENT / p);
+        if (o.model() != null) {
+            opts += " -D" + CostModelStore.FILE_PROPERTY + "=" + o.model();
+        }
         if (!o.choices().isEmpty()) {
             // the servers select as this report assumes: the same measurements, passed in their JVM options
             opts += " -D" + MeasuredChoices.FILE_PROPERTY + "=" + o.choices().stream().map(Path::toString)

@@ -23,15 +23,17 @@ import java.util.List;
  * @param warmUpSeconds longest JIT warm-up before each measurement (mpi_time's WarmUpSeconds)
  * @param choices     CSVs of earlier runs whose pooled fastest algorithm per cell the selector prefers to the model
  *                    ({@link org.ox4j.mpi.coll.MeasuredChoices}), in the servers and in the report; empty for none
+ * @param model       a cost model file ({@code bin/ox-bench refit --save}) the servers and the report select with
+ *                    instead of calibrating; null to calibrate
  */
 public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int reps, Path csv, Path svg,
         long calibrateMax, boolean openMpi, List<String> only, Path hostfile, List<String> ssh, double linkRate,
-        List<String> algorithms, int warmUpSeconds, List<Path> choices) {
+        List<String> algorithms, int warmUpSeconds, List<Path> choices, Path model) {
     static final String USAGE = "usage: bin/ox-bench [coll] [--csv FILE] [--svg FILE] [--p 2,4,8]"
             + " [--sizes 8,65536,1048576,16777216] [--reps N] [--calibrate-max BYTES] [--no-mpi]"
             + " [--only bcast,allreduce,...] [--algorithms stream_chain,...]"
             + " [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit] [--warmup SECONDS]"
-            + " [--choices EARLIER.csv[,EARLIER2.csv...]]";
+            + " [--choices EARLIER.csv[,EARLIER2.csv...]] [--model REFIT.properties]";
 
     public CollBenchOptions {
         groupSizes = List.copyOf(groupSizes);
@@ -58,6 +60,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         List<String> algorithms = List.of();
         int warmUp = 5;
         List<Path> choices = List.of();
+        Path model = null;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -76,6 +79,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 case "--warmup" -> warmUp = Integer.parseInt(value(args, ++i, a));
                 case "--choices" -> choices = Arrays.stream(value(args, ++i, a).split(",")).filter(f -> !f.isBlank())
                         .map(f -> Path.of(f.trim()).toAbsolutePath()).toList();
+                case "--model" -> model = Path.of(value(args, ++i, a)).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
             }
         }
@@ -85,7 +89,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                     + USAGE);
         }
         return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only, hostfile, ssh, linkRate, algorithms,
-                warmUp, choices);
+                warmUp, choices, model);
     }
 
     /** {@code 1gbit}, {@code 100mbit}, {@code 2.5gbit}, {@code 1e9} → bit/s (the units of {@code tc}). */

@@ -51,6 +51,6 @@ public final class AllgatherStreamedRing implements Algorithms.Allgather {
         }
         double share = (double) bytes / p;
         double chunk = Math.min(share, Communicator.streamForwardBytes());
-        return (p - 1) * m.alpha() + (p - 2) * m.beta() * m.wireBytes(chunk) + (p - 1) * m.beta() * m.wireBytes(share);
+        return (p - 1) * m.alpha() + (p - 2) * m.streamed(chunk) + (p - 1) * m.streamed(share);
     }
 }

@@ -79,7 +79,7 @@ public final class AllreduceStreamedRing extends SplittingAllreduce {
             return AllreduceRing.INSTANCE.predict(m, p, bytes);
         }
         double chunk = Math.min(share, Communicator.streamForwardBytes());
-        return m.alpha() + (2 * p - 3) * (m.beta() * m.wireBytes(chunk) + m.reduce(chunk))
-                + 2 * (p - 1) * m.beta() * m.wireBytes(share) + (p - 1) * m.reduce(share);
+        return m.alpha() + (2 * p - 3) * (m.streamed(chunk) + m.reduce(chunk))
+                + 2 * (p - 1) * m.streamed(share) + (p - 1) * m.reduce(share);
     }
 }

@@ -43,6 +43,6 @@ public final class AlltoallLinear implements Algorithms.Alltoall {
 
     @Override
     public double predict(CostModel m, int p, long bytes) {
-        return (p - 1) * m.alpha() + m.beta() * m.wireBytes(BlockMoves.fraction(bytes, p));
+        return (p - 1) * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p));
     }
 }

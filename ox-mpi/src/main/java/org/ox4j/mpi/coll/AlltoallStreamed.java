@@ -66,6 +66,6 @@ public final class AlltoallStreamed implements Algorithms.Alltoall {
 
     @Override
     public double predict(CostModel m, int p, long bytes) {
-        return (p - 1) * m.alpha() + (p - 1) * m.beta() * m.wireBytes((double) bytes / p);
+        return (p - 1) * m.alpha() + (p - 1) * m.streamed((double) bytes / p);
     }
 }

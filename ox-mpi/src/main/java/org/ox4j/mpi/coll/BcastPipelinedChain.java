@@ -70,7 +70,7 @@ public final class BcastPipelinedChain implements Algorithms.Bcast {
         if (p <= 2 || m.alpha() == 0) {
             return 1;
         }
-        return Math.max(1, Math.sqrt((p - 2) * bytes * m.beta() / m.alpha()));
+        return Math.max(1, Math.sqrt((p - 2) * bytes * (m.beta() + m.messageByte()) / m.alpha()));
     }
 
     @Override

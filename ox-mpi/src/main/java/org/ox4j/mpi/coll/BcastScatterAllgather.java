@@ -44,7 +44,7 @@ public final class BcastScatterAllgather implements Algorithms.Bcast {
             return 0;
         }
         int lg = CollectiveAlgorithm.ceilLog2(p);
-        double scatter = lg * m.alpha() + m.beta() * m.wireBytes(BlockMoves.fraction(bytes, p));
+        double scatter = lg * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p));
         return scatter + (p - 1) * m.pointToPoint((double) bytes / p);
     }
 }

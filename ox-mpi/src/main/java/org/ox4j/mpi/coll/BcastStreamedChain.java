@@ -162,6 +162,6 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
             return 0;
         }
         double chunk = Math.min(bytes, Communicator.streamForwardBytes());
-        return (p - 1) * m.alpha() + m.beta() * (m.wireBytes(bytes) + (p - 2) * m.wireBytes(chunk));
+        return (p - 1) * m.alpha() + m.streamed(bytes) + (p - 2) * m.streamed(chunk);
     }
 }

@@ -141,14 +141,20 @@ public final class CollectiveSelector {
         return (op == null || a.supports(op)) && (!a.splitsPayload() || splittable);
     }
 
+    /** {@code a}'s predicted time on {@code p} ranks, with the model's contention for p ({@link CostModel#forGroup}). */
+    public double predict(CollectiveAlgorithm a, int p, long bytes) {
+        return a.predict(model.forGroup(p), p, bytes);
+    }
+
     private CollectiveAlgorithm predictedCheapest(Collective c, int p, long bytes, ReduceOp op, boolean splittable) {
         CollectiveAlgorithm best = null;
         double bestTime = Double.POSITIVE_INFINITY;
+        CostModel shared = model.forGroup(p);
         for (CollectiveAlgorithm a : candidates(c)) {
             if (!applicable(a, op, splittable)) {
                 continue;
             }
-            double t = a.predict(model, p, bytes);
+            double t = a.predict(shared, p, bytes);
             if (t < bestTime) {
                 best = a;
                 bestTime = t;

@@ -2,11 +2,8 @@ package org.ox4j.mpi.coll;
 
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -81,7 +78,12 @@ public final class MeasuredChoices {
         Map<String, Map<Long, Map<String, List<Double>>>> ratios = new HashMap<>();
         Map<String, Map<Long, Map<String, Double>>> totals = new HashMap<>();
         for (Path file : files) {
-            Map<String, Map<Long, Map<String, Double>>> run = read(file);
+            Map<String, Map<Long, Map<String, Double>>> run = new HashMap<>();
+            for (MeasuredTimes.Row r : MeasuredTimes.read(file).rows()) {
+                // a cell measured twice in one file: the later row counts
+                run.computeIfAbsent(r.collective().propertyName() + "/" + r.p(), k -> new HashMap<>())
+                        .computeIfAbsent(r.bytes(), k -> new HashMap<>()).put(r.algorithm(), r.seconds());
+            }
             run.forEach((cell, sizes) -> sizes.forEach((bytes, times) -> {
                 double best = times.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
                 times.forEach((alg, t) -> {
@@ -103,48 +105,9 @@ public final class MeasuredChoices {
         return new MeasuredChoices(Map.copyOf(winners));
     }
 
-    /** One CSV's median times: "collective/p" → bytes → algorithm → seconds (the last row of a repeat wins). */
-    private static Map<String, Map<Long, Map<String, Double>>> read(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.isEmpty()) {
-            throw new IOException(file + ": empty (expected a header line)");
-        }
-        List<String> header = Arrays.asList(lines.get(0).split(","));
-        int coll = column(header, "collective", file);
-        int alg = column(header, "algorithm", file);
-        int size = column(header, "p", file);
-        int bytes = column(header, "bytes", file);
-        int median = column(header, "median_s", file);
-        Map<String, Map<Long, Map<String, Double>>> run = new HashMap<>();
-        for (int i = 1; i < lines.size(); i++) {
-            String[] f = lines.get(i).split(",", -1);
-            if (f.length < header.size() || Collective.fromName(f[coll]).isEmpty()) {
-                continue; // ping-pong and blank lines
-            }
-            try {
-                double t = Double.parseDouble(f[median]);
-                if (t > 0) {
-                    run.computeIfAbsent(f[coll] + "/" + Integer.parseInt(f[size]), k -> new HashMap<>())
-                            .computeIfAbsent(Long.parseLong(f[bytes]), k -> new HashMap<>()).put(f[alg], t);
-                }
-            } catch (NumberFormatException e) {
-                throw new IOException(file + " line " + (i + 1) + ": " + e.getMessage(), e);
-            }
-        }
-        return run;
-    }
-
     private static double median(List<Double> xs) {
         double[] v = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-    }
-
-    private static int column(List<String> header, String name, Path file) throws IOException {
-        int i = header.indexOf(name);
-        if (i < 0) {
-            throw new IOException(file + ": no column " + name + " in " + header);
-        }
-        return i;
     }
 
     /** The measured fastest algorithm for this cell or the nearest measured size within reach, if any. */

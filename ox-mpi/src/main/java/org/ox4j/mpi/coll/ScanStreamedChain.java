@@ -66,8 +66,8 @@ public final class ScanStreamedChain implements Algorithms.Scan {
             return 0;
         }
         double chunk = Math.min(bytes, Communicator.streamForwardBytes());
-        return (p - 1) * (m.alpha() + m.beta() * m.wireBytes(chunk) + m.reduce(chunk))
-                + m.beta() * m.wireBytes(bytes) + m.reduce(bytes);
+        return (p - 1) * (m.alpha() + m.streamed(chunk) + m.reduce(chunk))
+                + m.streamed(bytes) + m.reduce(bytes);
     }
 
     @Override

@@ -33,6 +33,6 @@ public final class ScatterBinomial implements Algorithms.Scatter {
 
     @Override
     public double predict(CostModel m, int p, long bytes) {
-        return CollectiveAlgorithm.ceilLog2(p) * m.alpha() + m.beta() * m.wireBytes(BlockMoves.fraction(bytes, p));
+        return CollectiveAlgorithm.ceilLog2(p) * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p));
     }
 }

@@ -42,6 +42,6 @@ public final class ScatterLinear implements Algorithms.Scatter {
 
     @Override
     public double predict(CostModel m, int p, long bytes) {
-        return (p - 1) * m.alpha() + m.beta() * m.wireBytes(BlockMoves.fraction(bytes, p));
+        return (p - 1) * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p));
     }
 }

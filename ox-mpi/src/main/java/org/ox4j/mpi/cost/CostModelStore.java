@@ -10,7 +10,8 @@ import java.util.Properties;
 
 /**
  * Stores a fitted model as a small properties file:
- * {@code model=HOCKNEY|PACKET, alpha, beta, gamma, packet.payload, packet.header} (seconds, seconds per byte).
+ * {@code model=HOCKNEY|PACKET, alpha, beta, gamma, packet.payload, packet.header} (seconds, seconds per byte) and the
+ * host terms {@code message.byte, cores, wake.up} (absent: none).
  */
 public final class CostModelStore {
     /** System property naming the file to load at startup ({@link #loadOrDefault()}). */
@@ -27,8 +28,11 @@ public final class CostModelStore {
         p.setProperty("gamma", Double.toString(m.gamma()));
         p.setProperty("packet.payload", Integer.toString(m.packetPayload()));
         p.setProperty("packet.header", Integer.toString(m.packetHeader()));
+        p.setProperty("message.byte", Double.toString(m.messageByte()));
+        p.setProperty("cores", Integer.toString(m.cores()));
+        p.setProperty("wake.up", Double.toString(m.wakeUp()));
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            p.store(w, "ox4j point-to-point cost model (seconds, seconds per byte)");
+            p.store(w, "ox4j cost model (seconds, seconds per byte)");
         }
     }
 
@@ -42,7 +46,9 @@ public final class CostModelStore {
                     Double.parseDouble(p.getProperty("alpha")), Double.parseDouble(p.getProperty("beta")),
                     Double.parseDouble(p.getProperty("gamma", "0")),
                     Integer.parseInt(p.getProperty("packet.payload", "0")),
-                    Integer.parseInt(p.getProperty("packet.header", "0")));
+                    Integer.parseInt(p.getProperty("packet.header", "0")),
+                    Double.parseDouble(p.getProperty("message.byte", "0")), Integer.parseInt(p.getProperty("cores", "0")),
+                    Double.parseDouble(p.getProperty("wake.up", "0")));
         } catch (RuntimeException e) {
             throw new IOException("cost model file " + file + ": " + e.getMessage(), e);
         }

@@ -64,6 +64,36 @@ class CostModelTest {
         Path f = dir.resolve("cost.properties");
         CostModelStore.save(m, f);
         assertThat(CostModelStore.load(f)).isEqualTo(m);
+        CostModel shared = new CostModel(CostModel.Kind.HOCKNEY, 5e-5, 1e-9, 2e-10, 0, 0, 5e-10, 2, 2.5e-4);
+        CostModelStore.save(shared, f);
+        assertThat(CostModelStore.load(f)).isEqualTo(shared);
+    }
+
+    @Test
+    void ranksSharingCoresPayPerByteTimesTheRanksPerCoreAndAWakeUpPerMessage() {
+        CostModel m = new CostModel(CostModel.Kind.HOCKNEY, 50e-6, 1e-9, 2e-10, 0, 0, 5e-10, 2, 100e-6);
+        CostModel eight = m.forGroup(8);
+        assertThat(eight.alpha()).isCloseTo(50e-6 + 3 * 100e-6, within(1e-12));
+        assertThat(eight.beta()).isCloseTo(4e-9, within(1e-18));
+        assertThat(eight.gamma()).isCloseTo(8e-10, within(1e-18));
+        assertThat(eight.messageByte()).isCloseTo(2e-9, within(1e-18));
+        assertThat(eight.cores()).isZero();
+        assertThat(m.forGroup(2)).isEqualTo(new CostModel(CostModel.Kind.HOCKNEY, 50e-6, 1e-9, 2e-10, 0, 0, 5e-10, 0,
+                0));
+        CostModel alone = CostModel.hockney(50e-6, 1e-9, 2e-10);
+        assertThat(alone.forGroup(8)).isSameAs(alone);
+        // a whole message pays mu on top of the wire, a stream's bytes do not
+        assertThat(m.pointToPoint(1000)).isCloseTo(50e-6 + 1000 * 1.5e-9, within(1e-15));
+        assertThat(m.streamed(1000)).isCloseTo(1000 * 1e-9, within(1e-15));
+    }
+
+    @Test
+    void nelderMeadFindsTheMinimumOfACurvedValley() {
+        // Rosenbrock's function: minimum 0 at (1, 1) at the end of a narrow curved valley
+        double[] x = NelderMead.minimise(v -> Math.pow(1 - v[0], 2) + 100 * Math.pow(v[1] - v[0] * v[0], 2),
+                new double[] {-1.2, 1}, 0.5, 5000);
+        assertThat(x[0]).isCloseTo(1, within(1e-4));
+        assertThat(x[1]).isCloseTo(1, within(1e-4));
     }
 
     @Test

@@ -135,7 +135,8 @@ public final class MpiFunctions {
                 + " over sizes 0..MaxBytes (default 16 MiB), robust fit of the Hockney and packet models; every"
                 + " member installs the better model; returns the table at rank 0", MpiFunctions::calibrate);
         fn(registry, "mpi_cost_model", 0, 0, "mpi_cost_model(): [Kind, Alpha, Beta, Gamma, PacketPayload,"
-                + " PacketHeader] of the model the collectives select with (seconds, seconds per byte)",
+                + " PacketHeader, MessageByte, Cores, WakeUp] of the model the collectives select with (seconds, seconds"
+                + " per byte; Cores 0: no shared cores)",
                 (a, c) -> modelToCmo(mpiWorld(c).model()));
         fn(registry, "mpi_time", 4, 6, "mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds[, WarmUpSeconds]]):"
                 + " warms up, runs a collective on long[] payloads Reps times (each after a barrier) and returns at"
@@ -313,7 +314,8 @@ public final class MpiFunctions {
         MpiWorld.World world = w.world();
         long[] sizes = Arrays.stream(Calibration.DEFAULT_SIZES).filter(s -> s <= max).toArray();
         Calibration.Result result = Calibration.calibrate(world.comm(), sizes, reps, w.timeout());
-        Payload chosen = result == null ? null : Payload.of(modelToCmo(better(result)));
+        // the ping-pong measures α, β and γ; the host terms come from refits against collectives and stay
+        Payload chosen = result == null ? null : Payload.of(modelToCmo(better(result).withHostTermsOf(w.model())));
         Payload agreed = world.collectives().bcast(chosen, 0,
                 (Algorithms.Bcast) world.collectives().selector().byName(Collective.BCAST, "binomial"));
         CostModel m = modelFromCmo(agreed.cmo());
@@ -336,24 +338,30 @@ public final class MpiFunctions {
     }
 
     static String describe(CostModel m) {
-        return String.format(Locale.ROOT, "%s alpha=%.3e s beta=%.3e s/B gamma=%.3e s/B", m.kind(), m.alpha(),
-                m.beta(), m.gamma());
+        return String.format(Locale.ROOT, "%s alpha=%.3e s beta=%.3e s/B gamma=%.3e s/B mu=%.3e s/B cores=%d"
+                + " wakeUp=%.3e s", m.kind(), m.alpha(), m.beta(), m.gamma(), m.messageByte(), m.cores(), m.wakeUp());
     }
 
-    /** The list form of a model: [Kind, Alpha, Beta, Gamma, PacketPayload, PacketHeader]. */
+    /**
+     * The list form of a model: [Kind, Alpha, Beta, Gamma, PacketPayload, PacketHeader, MessageByte, Cores, WakeUp].
+     */
     public static Cmo modelToCmo(CostModel m) {
         return CmoList.of(CmoString.of(m.kind().name()), CmoIeeeDouble.of(m.alpha()), CmoIeeeDouble.of(m.beta()),
-                CmoIeeeDouble.of(m.gamma()), CmoIntegers.of(m.packetPayload()), CmoIntegers.of(m.packetHeader()));
+                CmoIeeeDouble.of(m.gamma()), CmoIntegers.of(m.packetPayload()), CmoIntegers.of(m.packetHeader()),
+                CmoIeeeDouble.of(m.messageByte()), CmoIntegers.of(m.cores()), CmoIeeeDouble.of(m.wakeUp()));
     }
 
-    /** Inverse of {@link #modelToCmo}. */
+    /** Inverse of {@link #modelToCmo}; the six-element form of earlier versions has no host terms. */
     public static CostModel modelFromCmo(Cmo c) {
-        if (!(c instanceof CmoList l) || l.size() != 6 || !(l.get(0) instanceof CmoString kind)) {
-            throw new EvaluationException("cost model: " + c.type() + " (expected: [Kind, Alpha, Beta, Gamma, S, H])");
+        if (!(c instanceof CmoList l) || (l.size() != 6 && l.size() != 9) || !(l.get(0) instanceof CmoString kind)) {
+            throw new EvaluationException("cost model: " + c.type()
+                    + " (expected: [Kind, Alpha, Beta, Gamma, S, H[, MessageByte, Cores, WakeUp]])");
         }
+        boolean host = l.size() == 9;
         return new CostModel(CostModel.Kind.valueOf(kind.value()), dbl(l.get(1)), dbl(l.get(2)), dbl(l.get(3)),
                 (int) CmoIntegers.value(l.get(4)).orElseThrow().longValue(),
-                (int) CmoIntegers.value(l.get(5)).orElseThrow().longValue());
+                (int) CmoIntegers.value(l.get(5)).orElseThrow().longValue(), host ? dbl(l.get(6)) : 0,
+                host ? (int) CmoIntegers.value(l.get(7)).orElseThrow().longValue() : 0, host ? dbl(l.get(8)) : 0);
     }
 
     private static double dbl(Cmo c) {

@@ -98,6 +98,7 @@ public final class MpiWorld {
         if (current != null) {
             current = new World(current.size(), current.rank(), current.comm(), collectives(current.comm()));
         }
-        LOG.info("mpi: cost model {} alpha={} beta={} gamma={}", m.kind(), m.alpha(), m.beta(), m.gamma());
+        LOG.info("mpi: cost model {} alpha={} beta={} gamma={} mu={} cores={} wakeUp={}", m.kind(), m.alpha(),
+                m.beta(), m.gamma(), m.messageByte(), m.cores(), m.wakeUp());
     }
 }

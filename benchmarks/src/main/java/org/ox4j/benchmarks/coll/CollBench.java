@@ -41,12 +41,12 @@ import org.ox4j.server.mpi.MpiFunctions;
 /**
  * {@code bin/ox-bench coll} (the default of {@code bin/ox-bench}): for each group size p it launches p local
  * {@code bin/ox-server} processes wired by {@link ServerGroup}, calibrates the cost model over the live links
- * ({@code mpi_calibrate}; with {@code --model FILE} the servers load that model instead), then times point-to-point ping-pong and every collective × algorithm × size inside
- * the servers ({@code mpi_time}: barrier, run, slowest member; median of the repetitions; a cell's algorithms
- * interleaved, one sample of each per round). It prints a table with
- * the model's prediction and the selector's pick beside each measurement and a per-cell report of pick, best and
- * regret ({@link CellReport}), writes CSV {@code collective,algorithm,p,bytes,median_s,model_s,pick[,mpi_s,ratio]}
- * (pick: 1 for the selector's choice) and an SVG chart, and adds the Open MPI reference
+ * ({@code mpi_calibrate}; with {@code --model FILE} the servers load that model instead), then times point-to-point
+ * ping-pong and every collective × algorithm × size inside the servers ({@code mpi_time}: barrier, run, slowest
+ * member; median of the repetitions; a cell's algorithms interleaved, one sample of each per round). It prints a
+ * table with the model's prediction and the selector's pick beside each measurement and a per-cell report of pick,
+ * best and regret ({@link CellReport}), writes CSV
+ * {@code collective,algorithm,p,bytes,median_s,model_s,pick[,mpi_s,ratio]} (pick: 1 for the selector's choice) and an SVG chart, and adds the Open MPI reference
  * ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available.
  *
  * <p>With {@code --hostfile} the servers are placed by the host file and started over ssh, as on a cluster (the

@@ -141,7 +141,7 @@ public final class CollectiveSelector {
         return (op == null || a.supports(op)) && (!a.splitsPayload() || splittable);
     }
 
-    /** {@code a}'s predicted time on {@code p} ranks, with the model's contention for p ({@link CostModel#forGroup}). */
+    /** {@code a}'s predicted time on {@code p} ranks, the model's contention for p included. */
     public double predict(CollectiveAlgorithm a, int p, long bytes) {
         return a.predict(model.forGroup(p), p, bytes);
     }

@@ -47,8 +47,8 @@ public final class CostModelStore {
                     Double.parseDouble(p.getProperty("gamma", "0")),
                     Integer.parseInt(p.getProperty("packet.payload", "0")),
                     Integer.parseInt(p.getProperty("packet.header", "0")),
-                    Double.parseDouble(p.getProperty("message.byte", "0")), Integer.parseInt(p.getProperty("cores", "0")),
-                    Double.parseDouble(p.getProperty("wake.up", "0")));
+                    Double.parseDouble(p.getProperty("message.byte", "0")),
+                    Integer.parseInt(p.getProperty("cores", "0")), Double.parseDouble(p.getProperty("wake.up", "0")));
         } catch (RuntimeException e) {
             throw new IOException("cost model file " + file + ": " + e.getMessage(), e);
         }

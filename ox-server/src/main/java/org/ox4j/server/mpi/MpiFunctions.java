@@ -135,8 +135,8 @@ public final class MpiFunctions {
                 + " over sizes 0..MaxBytes (default 16 MiB), robust fit of the Hockney and packet models; every"
                 + " member installs the better model; returns the table at rank 0", MpiFunctions::calibrate);
         fn(registry, "mpi_cost_model", 0, 0, "mpi_cost_model(): [Kind, Alpha, Beta, Gamma, PacketPayload,"
-                + " PacketHeader, MessageByte, Cores, WakeUp] of the model the collectives select with (seconds, seconds"
-                + " per byte; Cores 0: no shared cores)",
+                + " PacketHeader, MessageByte, Cores, WakeUp] of the model the collectives select with (seconds,"
+                + " seconds per byte; Cores 0: no shared cores)",
                 (a, c) -> modelToCmo(mpiWorld(c).model()));
         fn(registry, "mpi_time", 4, 6, "mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds[, WarmUpSeconds]]):"
                 + " warms up, runs a collective on long[] payloads Reps times (each after a barrier) and returns at"

@@ -40,8 +40,9 @@ public final class ModelRefit {
     }
 
     /**
-     * Fits {@code start} (its α, β, γ as the first guess; μ and σ start at β and α) to {@code data} on a host of
-     * {@code cores} cores shared by the ranks (0: ranks on hosts of their own).
+     * Fits {@code start} (its α, β, γ as the first guess; μ and σ start at its own or, where larger, at β and α) to
+     * {@code data} on a host of {@code cores} cores shared by the ranks (0: ranks on hosts of their own). "Before" in
+     * the result is {@code start} with those cores.
      */
     public static Result refit(CostModel start, int cores, MeasuredTimes data, CollectiveSelector algorithms) {
         List<Fitted> rows = fitted(data, algorithms);
@@ -56,9 +57,8 @@ public final class ModelRefit {
         };
         double[] best = NelderMead.minimise(x -> squaredLogError(model(first, x), rows), guess, 1.0, ITERATIONS);
         CostModel after = model(first, best);
-        CostModel before = start.cores() == cores ? start : first;
-        return new Result(before, after, Math.sqrt(squaredLogError(before, rows) / rows.size()),
-                Math.sqrt(squaredLogError(after, rows) / rows.size()), picks(before, data, algorithms),
+        return new Result(first, after, Math.sqrt(squaredLogError(first, rows) / rows.size()),
+                Math.sqrt(squaredLogError(after, rows) / rows.size()), picks(first, data, algorithms),
                 picks(after, data, algorithms));
     }
 

@@ -1,5 +1,7 @@
 package org.ox4j.benchmarks.coll;
 
+import static org.ox4j.mpi.coll.ModelRefit.GOOD_REGRET;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -22,9 +24,6 @@ final class CellReport {
             return pick.median() / best.median();
         }
     }
-
-    /** A pick this close to the best counts as right. */
-    static final double GOOD_REGRET = 1.1;
 
     private CellReport() {
     }

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +35,7 @@ import org.ox4j.mpi.coll.MeasuredChoices;
 import org.ox4j.mpi.coll.ReduceOps;
 import org.ox4j.mpi.cost.CostModel;
 import org.ox4j.mpi.cost.CostModelStore;
+import org.ox4j.mpi.cost.RobustFit;
 import org.ox4j.server.mpi.MpiFunctions;
 
 /**
@@ -241,8 +241,7 @@ public final class CollBench {
         for (int i = 1; i < l.size(); i++) {
             t[i - 1] = ((CmoIeeeDouble) l.get(i)).value();
         }
-        Arrays.sort(t);
-        return t.length % 2 == 1 ? t[t.length / 2] : (t[t.length / 2 - 1] + t[t.length / 2]) / 2;
+        return RobustFit.median(t);
     }
 
     private static Row print(Row r) {

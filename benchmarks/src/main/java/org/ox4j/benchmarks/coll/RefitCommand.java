@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.ox4j.mpi.coll.CollectiveSelector;
 import org.ox4j.mpi.coll.MeasuredChoices;
 import org.ox4j.mpi.coll.MeasuredTimes;
@@ -52,9 +54,12 @@ public final class RefitCommand {
             }
         }
         CollectiveSelector algorithms = CollectiveSelector.standard(CostModel.DEFAULT, MeasuredChoices.NONE);
+        Map<Path, MeasuredTimes> fittedRuns = new LinkedHashMap<>();
         List<MeasuredTimes.Row> all = new ArrayList<>();
         for (Path run : runs) {
-            all.addAll(MeasuredTimes.read(run).rows());
+            MeasuredTimes t = MeasuredTimes.read(run);
+            fittedRuns.put(run, t);
+            all.addAll(t.rows());
         }
         ModelRefit.Result r = ModelRefit.refit(CostModel.DEFAULT, cores, new MeasuredTimes(all), algorithms);
         System.out.printf(Locale.ROOT, "refit over %d rows of %d run(s), %d cores shared by the ranks%n", all.size(),
@@ -63,12 +68,11 @@ public final class RefitCommand {
                 describe(r.before()), r.rmsLogErrorBefore(), Math.exp(r.rmsLogErrorBefore()));
         System.out.printf(Locale.ROOT, "after:  %s%n        rms log error %.3f (a factor of %.2f)%n",
                 describe(r.after()), r.rmsLogErrorAfter(), Math.exp(r.rmsLogErrorAfter()));
-        System.out.printf(Locale.ROOT, "%-48s %22s %22s%n", "picks within 1.1x of the best", "before", "after");
-        for (Path run : runs) {
-            report(run, "(fitted)", r, algorithms);
-        }
+        System.out.printf(Locale.ROOT, "%-48s %22s %22s%n", "picks within " + ModelRefit.GOOD_REGRET
+                + "x of the best", "before", "after");
+        fittedRuns.forEach((run, t) -> report(run.getFileName() + " (fitted)", t, r, algorithms));
         for (Path check : checks) {
-            report(check, "(not fitted)", r, algorithms);
+            report(check.getFileName() + " (not fitted)", MeasuredTimes.read(check), r, algorithms);
         }
         if (save != null) {
             CostModelStore.save(r.after(), save);
@@ -77,13 +81,10 @@ public final class RefitCommand {
         }
     }
 
-    private static void report(Path run, String what, ModelRefit.Result r, CollectiveSelector algorithms)
-            throws IOException {
-        MeasuredTimes t = MeasuredTimes.read(run);
+    private static void report(String what, MeasuredTimes t, ModelRefit.Result r, CollectiveSelector algorithms) {
         ModelRefit.Picks before = ModelRefit.picks(r.before(), t, algorithms);
         ModelRefit.Picks after = ModelRefit.picks(r.after(), t, algorithms);
-        System.out.printf(Locale.ROOT, "%-48s %22s %22s%n", run.getFileName() + " " + what, format(before),
-                format(after));
+        System.out.printf(Locale.ROOT, "%-48s %22s %22s%n", what, format(before), format(after));
     }
 
     private static String format(ModelRefit.Picks p) {

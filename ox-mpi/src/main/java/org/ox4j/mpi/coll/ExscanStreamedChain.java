@@ -28,7 +28,7 @@ public final class ExscanStreamedChain implements Algorithms.Exscan {
 
     @Override
     public Payload exscan(CollChannel ch, Payload value, ReduceOp op) {
-        if (ch.size() == 1 || !supports(op) || !value.isArray() || value.count() == 0) {
+        if (!ScanStreamedChain.streams(ch, value, op)) {
             return ExscanRecursiveDoubling.INSTANCE.exscan(ch, value, op);
         }
         return ScanStreamedChain.prefix(ch, value, op, true);

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import org.ox4j.mpi.cost.RobustFit;
 
 /**
  * The fastest algorithm per (collective, group size, message size) as measured on this machine, which the
@@ -74,40 +75,45 @@ public final class MeasuredChoices {
 
     /** The algorithm of each cell that the runs in {@code files} agree is fastest (see the class comment). */
     public static MeasuredChoices fromCsv(List<Path> files) throws IOException {
-        // per "collective/p" → bytes → algorithm → that algorithm's time / the cell's fastest time, one per run
-        Map<String, Map<Long, Map<String, List<Double>>>> ratios = new HashMap<>();
-        Map<String, Map<Long, Map<String, Double>>> totals = new HashMap<>();
+        // per "collective/p" → bytes → algorithm → what the runs said of it
+        Map<String, Map<Long, Map<String, Evidence>>> evidence = new HashMap<>();
         for (Path file : files) {
             Map<String, Map<Long, Map<String, Double>>> run = new HashMap<>();
             for (MeasuredTimes.Row r : MeasuredTimes.read(file).rows()) {
-                // a cell measured twice in one file: the later row counts
+                // a cell measured twice in one file: its faster row
                 run.computeIfAbsent(r.collective().propertyName() + "/" + r.p(), k -> new HashMap<>())
-                        .computeIfAbsent(r.bytes(), k -> new HashMap<>()).put(r.algorithm(), r.seconds());
+                        .computeIfAbsent(r.bytes(), k -> new HashMap<>()).merge(r.algorithm(), r.seconds(), Math::min);
             }
             run.forEach((cell, sizes) -> sizes.forEach((bytes, times) -> {
                 double best = times.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-                times.forEach((alg, t) -> {
-                    ratios.computeIfAbsent(cell, k -> new HashMap<>()).computeIfAbsent(bytes, k -> new HashMap<>())
-                            .computeIfAbsent(alg, k -> new ArrayList<>()).add(t / best);
-                    totals.computeIfAbsent(cell, k -> new HashMap<>()).computeIfAbsent(bytes, k -> new HashMap<>())
-                            .merge(alg, t, Double::sum);
-                });
+                times.forEach((alg, t) -> evidence.computeIfAbsent(cell, k -> new HashMap<>())
+                        .computeIfAbsent(bytes, k -> new HashMap<>()).computeIfAbsent(alg, k -> new Evidence())
+                        .add(t, t / best));
             }));
         }
         Map<String, TreeMap<Long, String>> winners = new HashMap<>();
-        ratios.forEach((cell, sizes) -> sizes.forEach((bytes, byAlgorithm) -> {
-            Map<String, Double> total = totals.get(cell).get(bytes);
-            Comparator<String> order = Comparator.<String>comparingDouble(a -> median(byAlgorithm.get(a)))
-                    .thenComparingDouble(total::get).thenComparing(Comparator.naturalOrder());
+        evidence.forEach((cell, sizes) -> sizes.forEach((bytes, byAlgorithm) -> {
+            Comparator<String> order = Comparator.<String>comparingDouble(a -> byAlgorithm.get(a).medianRatio())
+                    .thenComparingDouble(a -> byAlgorithm.get(a).totalSeconds).thenComparing(Comparator.naturalOrder());
             String winner = byAlgorithm.keySet().stream().min(order).orElseThrow();
             winners.computeIfAbsent(cell, k -> new TreeMap<>()).put(bytes, winner);
         }));
         return new MeasuredChoices(Map.copyOf(winners));
     }
 
-    private static double median(List<Double> xs) {
-        double[] v = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    /** One algorithm's times in one cell over the runs: each run's time / that run's best, and their sum. */
+    private static final class Evidence {
+        private final List<Double> ratios = new ArrayList<>();
+        private double totalSeconds;
+
+        void add(double seconds, double ratioToBest) {
+            ratios.add(ratioToBest);
+            totalSeconds += seconds;
+        }
+
+        double medianRatio() {
+            return RobustFit.median(ratios.stream().mapToDouble(Double::doubleValue).toArray());
+        }
     }
 
     /** The measured fastest algorithm for this cell or the nearest measured size within reach, if any. */

@@ -28,10 +28,13 @@ public final class ModelRefit {
             Picks picksBefore, Picks picksAfter) {
     }
 
+    /** A pick this close to the best (pick time / best time) counts as right. */
+    public static final double GOOD_REGRET = 1.1;
+
     /**
      * How a model's picks fare on measured cells: in how many of the cells (a collective, p and size with at least
-     * two algorithms measured) the predicted cheapest algorithm was within {@code 1.1×} of the measured fastest,
-     * and the geometric mean of pick time / best time.
+     * two algorithms measured) the predicted cheapest algorithm was within {@value #GOOD_REGRET}× of the measured
+     * fastest, and the geometric mean of pick time / best time.
      */
     public record Picks(int good, int cells, double geometricMeanRegret) {
     }
@@ -58,14 +61,17 @@ public final class ModelRefit {
         double[] best = NelderMead.minimise(x -> squaredLogError(model(first, x), rows), guess, 1.0, ITERATIONS);
         CostModel after = model(first, best);
         return new Result(first, after, Math.sqrt(squaredLogError(first, rows) / rows.size()),
-                Math.sqrt(squaredLogError(after, rows) / rows.size()), picks(first, data, algorithms),
-                picks(after, data, algorithms));
+                Math.sqrt(squaredLogError(after, rows) / rows.size()), picks(first, rows), picks(after, rows));
     }
 
     /** The picks {@code model} makes among the measured algorithms of each cell of {@code data}. */
     public static Picks picks(CostModel model, MeasuredTimes data, CollectiveSelector algorithms) {
+        return picks(model, fitted(data, algorithms));
+    }
+
+    private static Picks picks(CostModel model, List<Fitted> rows) {
         Map<String, List<Fitted>> cells = new LinkedHashMap<>();
-        for (Fitted f : fitted(data, algorithms)) {
+        for (Fitted f : rows) {
             MeasuredTimes.Row r = f.row();
             cells.computeIfAbsent(r.collective() + "/" + r.p() + "/" + r.bytes(), k -> new ArrayList<>()).add(f);
         }
@@ -89,7 +95,7 @@ public final class ModelRefit {
             }
             double regret = pick.row().seconds() / fastest;
             counted++;
-            good += regret <= 1.1 ? 1 : 0;
+            good += regret <= GOOD_REGRET ? 1 : 0;
             logRegret += Math.log(regret);
         }
         return new Picks(good, counted, counted == 0 ? Double.NaN : Math.exp(logRegret / counted));

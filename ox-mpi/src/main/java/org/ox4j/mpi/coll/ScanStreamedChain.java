@@ -32,10 +32,15 @@ public final class ScanStreamedChain implements Algorithms.Scan {
 
     @Override
     public Payload scan(CollChannel ch, Payload value, ReduceOp op) {
-        if (ch.size() == 1 || !supports(op) || !value.isArray() || value.count() == 0) {
+        if (!streams(ch, value, op)) {
             return ScanRecursiveDoubling.INSTANCE.scan(ch, value, op);
         }
         return prefix(ch, value, op, false);
+    }
+
+    /** Whether the chain of {@link #prefix} serves: more than one rank and a non-empty array of an op it can cut. */
+    static boolean streams(CollChannel ch, Payload value, ReduceOp op) {
+        return ch.size() > 1 && op.combinesSlicesInAnyOrder() && value.isArray() && value.count() > 0;
     }
 
     /**

@@ -52,8 +52,11 @@ public final class TrainingRun {
         System.setProperty("ox4j.logFile", System.getProperty("ox4j.logFile", "/dev/null"));
         ServerLogging.installUnlessConfigured();
         // the server starts the way bin/ox-server starts it, so its start-up path is trained too
+        // with port files, as a launcher starts it (their directory goes at exit, after the files)
+        java.nio.file.Path ports = java.nio.file.Files.createTempDirectory("ox4j-training-");
+        ports.toFile().deleteOnExit();
         ServerCommand command = EarlyListen.parse(new String[] {"-host", "127.0.0.1", "-control", "0", "-data", "0",
-            "-pass", PASSWORD}).orElseThrow();
+            "-portfile", ports.resolve("ox").toString(), "-pass", PASSWORD}).orElseThrow();
         command.listenEarly();
         Listeners listening = command.listening().orElseThrow();
         int control = Integer.parseInt(listening.endpoint("control"));

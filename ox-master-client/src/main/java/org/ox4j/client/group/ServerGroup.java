@@ -3,6 +3,7 @@ package org.ox4j.client.group;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -219,22 +220,25 @@ public final class ServerGroup implements AutoCloseable {
                 .thenCompose(v -> m.stackSizeAsync()), "set_rank");
         // Every pair i < j gets SM_tcp_accept_102 on i and SM_tcp_connect_102 on j, with Asir's argument encodings.
         // Accept blocks server i until j connects, and ox_asir-style connect gives up after about a second, so a
-        // loaded machine could leave i waiting forever. The master therefore paces the pairs in rounds of
-        // disjoint pairs (round-robin tournament) and repeats a connect that failed while the accept is pending.
+        // loaded machine could leave i waiting forever. The master therefore keeps each member in one pair at a time,
+        // taking the pairs in the rounds of a round-robin tournament, and repeats a connect that failed while the
+        // accept is pending. There is no barrier between rounds: a pair starts as soon as both of its members are
+        // done with their previous pairs, so a slow link delays only the pairs that wait for its members (with a
+        // barrier, each of the n-1 rounds took as long as its slowest pair).
+        List<CompletableFuture<Void>> free = new ArrayList<>(Collections.nCopies(n, CompletableFuture.completedFuture(null)));
+        Set<Cmo> ports = new HashSet<>();
         for (List<int[]> round : Rounds.of(n)) {
-            List<CompletableFuture<Void>> linked = new ArrayList<>();
             for (int[] pair : round) {
                 int i = pair[0];
                 int j = pair[1];
-                Cmo port = links.nextPort(hosts.get(i));
-                OxClient a = members.get(i);
-                CompletableFuture<Void> accepted = a.executeAsync(SmCommand.TCP_ACCEPT_102, port, asirInteger(j));
-                linked.add(accepted.thenCompose(v -> connect(j, i, port, 1))
-                        .thenCompose(v -> a.stackSizeAsync()).thenApply(sp -> null));
+                Cmo port = distinctPort(links, hosts.get(i), ports);
+                CompletableFuture<Void> linked = CompletableFuture.allOf(free.get(i), free.get(j))
+                        .thenCompose(v -> link(i, j, port));
+                free.set(i, linked);
+                free.set(j, linked);
             }
-            all((rank, m) -> rank < linked.size() ? linked.get(rank) : CompletableFuture.completedFuture(null),
-                    "wiring");
         }
+        all((rank, m) -> free.get(rank), "wiring");
         // A reply from every member proves it executed every wiring command; errors would be on its stack.
         List<Cmo> errors = all((rank, m) -> {
             boolean dup = m.serverMathcap().map(mc -> mc.allowsCommand(SmCommand.DUP_ERRORS.code())).orElse(true);
@@ -248,6 +252,30 @@ public final class ServerGroup implements AutoCloseable {
         }
         wired = true;
         LOG.debug("group of {} wired", n);
+    }
+
+    /**
+     * A port for a link accepted on {@code host} that no other pair of this wiring has: the pairs are scheduled
+     * before any of them binds, and a port found free twice would make the later accept fail.
+     */
+    private static Cmo distinctPort(LinkAddressing links, String host, Set<Cmo> taken) {
+        for (int attempt = 0; ; attempt++) {
+            Cmo port = links.nextPort(host);
+            if (taken.add(port) || attempt >= 100) {
+                return port;
+            }
+        }
+    }
+
+    /**
+     * Links rank {@code i} (accepting on {@code port}) and rank {@code j} (connecting): done when both have replied
+     * after their command, i's reply coming once its accept has returned.
+     */
+    private CompletableFuture<Void> link(int i, int j, Cmo port) {
+        OxClient a = members.get(i);
+        CompletableFuture<Void> accepted = a.executeAsync(SmCommand.TCP_ACCEPT_102, port, asirInteger(j));
+        CompletableFuture<Integer> acceptReturned = accepted.thenCompose(v -> a.stackSizeAsync());
+        return accepted.thenCompose(v -> connect(j, i, port, 1)).thenCombine(acceptReturned, (x, y) -> null);
     }
 
     /** Connect rank {@code j} to rank {@code i}; a failed attempt (error on j's stack) is popped and repeated. */

@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.io.CmoLimits;
@@ -28,11 +29,13 @@ import org.ox4j.server.launch.Listeners;
 /**
  * The training run behind the start-up archives, which {@code bin/lib/ox-startup-archives} runs (a CDS archive on
  * JDK 17, an AOT cache of loaded and linked classes on JDK 25 and later, without method profiles: see the script):
- * one real form-b server in this JVM, on loopback ports with a password, driven through its sockets by a small
- * master of its own the way masters use it — the mathcap exchange, push and pop of big integers, lists and
- * polynomials, execute strings, function calls, factorisation, a small Gröbner basis, an error — then
- * {@code SM_shutdown}. The classes this loads are the ones every session needs first. Exits 0 when the session
- * ended as expected.
+ * two real form-b servers in this JVM, on loopback ports with a password and port files, driven through their
+ * sockets by a small master of its own the way masters use them — the mathcap exchange, push and pop of big
+ * integers, lists and polynomials, execute strings, function calls, factorisation, a small Gröbner basis, an error;
+ * then the two as an RFC-102 group (ranks, a link accepted and connected, bcast, reduce, send and receive) — then
+ * {@code SM_shutdown}. The classes this loads are the ones every session and every group needs first (before the
+ * group was trained, wiring a pair of fresh servers took 75 ms, most of it loading the link's classes and spinning
+ * its lambdas; 18–34 ms after). Exits 0 when the sessions ended as expected.
  */
 public final class TrainingRun {
     private static final String PASSWORD = "ox4j-training";
@@ -51,37 +54,99 @@ public final class TrainingRun {
     public static void main(String[] args) throws Exception {
         System.setProperty("ox4j.logFile", System.getProperty("ox4j.logFile", "/dev/null"));
         ServerLogging.installUnlessConfigured();
-        // the server starts the way bin/ox-server starts it, so its start-up path is trained too
         // with port files, as a launcher starts it (their directory goes at exit, after the files)
         java.nio.file.Path ports = java.nio.file.Files.createTempDirectory("ox4j-training-");
         ports.toFile().deleteOnExit();
-        ServerCommand command = EarlyListen.parse(new String[] {"-host", "127.0.0.1", "-control", "0", "-data", "0",
-            "-portfile", ports.resolve("ox").toString(), "-pass", PASSWORD}).orElseThrow();
-        command.listenEarly();
-        Listeners listening = command.listening().orElseThrow();
-        int control = Integer.parseInt(listening.endpoint("control"));
-        int data = Integer.parseInt(listening.endpoint("data"));
-        CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() -> {
-            try {
-                return command.call();
-            } catch (Exception e) {
-                throw new IllegalStateException("training run: the server failed", e);
-            }
-        });
-        try (SocketChannel c = open(control); SocketChannel d = open(data)) {
-            OxMessageWriter controlOut = new OxMessageWriter(c);
-            BlockingHandshake.exchange(HandshakeRole.CLIENT, ByteOrderBytes.LITTLE_ENDIAN, new ChannelByteSource(c),
-                    controlOut);
-            ChannelByteSource dataIn = new ChannelByteSource(d);
-            OxMessageWriter dataOut = new OxMessageWriter(d);
-            BlockingHandshake.exchange(HandshakeRole.CLIENT, ByteOrderBytes.LITTLE_ENDIAN, dataIn, dataOut);
-            OxMessageReader reader = new OxMessageReader(dataIn, CmoLimits.DEFAULT);
-            reader.order(dataOut.order());
-            new TrainingRun(dataOut, reader).session();
+        // two servers started the way bin/ox-server starts them, so their start-up path is trained too; the second
+        // makes a group of two with the first, so the RFC-102 wiring and collectives are trained as well
+        Started first = Started.start(ports.resolve("a"));
+        Started second = Started.start(ports.resolve("b"));
+        try (SocketChannel c0 = open(first.control); SocketChannel d0 = open(first.data);
+                SocketChannel c1 = open(second.control); SocketChannel d1 = open(second.data)) {
+            TrainingRun rank0 = session(c0, d0);
+            TrainingRun rank1 = session(c1, d1);
+            rank0.session();
+            group(rank0, rank1);
+            rank0.send(new OxCommand(rank0.serial++, SmCommand.SHUTDOWN.code()));
+            rank1.send(new OxCommand(rank1.serial++, SmCommand.SHUTDOWN.code()));
         }
-        int status = server.join();
-        System.out.println("ox4j training run: session ended with status " + status);
+        int status = Math.max(first.server.join(), second.server.join());
+        System.out.println("ox4j training run: sessions ended with status " + status);
         System.exit(status);
+    }
+
+    /** A form-b server running in this JVM, listening on the ports it chose. */
+    private record Started(int control, int data, CompletableFuture<Integer> server) {
+        static Started start(java.nio.file.Path portFile) throws IOException {
+            ServerCommand command = EarlyListen.parse(new String[] {"-host", "127.0.0.1", "-control", "0", "-data",
+                "0", "-portfile", portFile.toString(), "-pass", PASSWORD}).orElseThrow();
+            command.listenEarly();
+            Listeners listening = command.listening().orElseThrow();
+            CompletableFuture<Integer> server = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return command.call();
+                } catch (Exception e) {
+                    throw new IllegalStateException("training run: the server failed", e);
+                }
+            });
+            return new Started(Integer.parseInt(listening.endpoint("control")),
+                    Integer.parseInt(listening.endpoint("data")), server);
+        }
+    }
+
+    /** The master's side of a session: the handshakes on both connections, then OX messages on the data one. */
+    private static TrainingRun session(SocketChannel control, SocketChannel data) {
+        BlockingHandshake.exchange(HandshakeRole.CLIENT, ByteOrderBytes.LITTLE_ENDIAN, new ChannelByteSource(control),
+                new OxMessageWriter(control));
+        ChannelByteSource dataIn = new ChannelByteSource(data);
+        OxMessageWriter dataOut = new OxMessageWriter(data);
+        BlockingHandshake.exchange(HandshakeRole.CLIENT, ByteOrderBytes.LITTLE_ENDIAN, dataIn, dataOut);
+        OxMessageReader reader = new OxMessageReader(dataIn, CmoLimits.DEFAULT);
+        reader.order(dataOut.order());
+        return new TrainingRun(dataOut, reader);
+    }
+
+    /**
+     * RFC-102 as a master drives a group: ranks, one link (accept on rank 0, connect on rank 1, with Asir's
+     * argument encodings: 0 as CMO_NULL), then bcast, reduce, and a send and receive each way, a few times.
+     */
+    private static void group(TrainingRun rank0, TrainingRun rank1) throws IOException {
+        rank0.commands(List.of(CmoZZ.of(2), CmoNull.INSTANCE), SmCommand.SET_RANK_102);
+        rank1.commands(List.of(CmoZZ.of(2), CmoZZ.of(1)), SmCommand.SET_RANK_102);
+        rank0.sync();
+        rank1.sync();
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        rank0.commands(List.of(CmoZZ.of(port), CmoZZ.of(1)), SmCommand.TCP_ACCEPT_102);
+        rank1.commands(List.of(CmoString.of("127.0.0.1"), CmoZZ.of(port), CmoNull.INSTANCE),
+                SmCommand.TCP_CONNECT_102);
+        rank1.sync();
+        rank0.sync();
+        for (int round = 0; round < 8; round++) {
+            Cmo data = rank0.execute("(x+y+" + round + ")^4;");
+            rank0.commands(List.of(data, CmoNull.INSTANCE), SmCommand.BCAST_102);
+            rank1.commands(List.of(CmoNull.INSTANCE), SmCommand.BCAST_102);
+            rank0.request(List.of(), SmCommand.POP_CMO);
+            rank1.request(List.of(), SmCommand.POP_CMO);
+            for (TrainingRun r : List.of(rank0, rank1)) {
+                r.commands(List.of(CmoZZ.of(round + 1), CmoNull.INSTANCE, CmoString.of("+")), SmCommand.REDUCE_102);
+            }
+            rank0.request(List.of(), SmCommand.POP_CMO);
+            rank1.request(List.of(), SmCommand.POP_CMO);
+            rank0.commands(List.of(CmoString.of("ox_send_102(1, [" + round + ", x-1]); 0;")),
+                    SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER);
+            rank1.execute("R = ox_recv_102(0); ox_send_102(0, R); 0;");
+            rank0.request(List.of(), SmCommand.POP_CMO);
+            rank0.execute("ox_recv_102(1);");
+        }
+        for (TrainingRun r : List.of(rank0, rank1)) {
+            Cmo errors = r.request(List.of(), SmCommand.DUP_ERRORS, SmCommand.POP_CMO);
+            if (!(errors instanceof CmoList l) || l.size() > 0) {
+                throw new IllegalStateException("training run: the group left errors " + errors);
+            }
+        }
     }
 
     private static SocketChannel open(int port) throws IOException {
@@ -135,7 +200,6 @@ public final class TrainingRun {
             execute("ox4j_training_pairs(G, V);");
             execute("(1+u0+u1+u2+u3)^8 * ((1+u0+u1+u2+u3)^8 + 1);");
         }
-        send(new OxCommand(serial++, SmCommand.SHUTDOWN.code()));
         if (errors != ROUNDS) {
             // one deliberate error per round; any other means the run did not train what it should
             throw new IllegalStateException("training run: " + errors + " error replies (expected " + ROUNDS + ")");
@@ -158,6 +222,21 @@ public final class TrainingRun {
         pushed.add(new CmoInt32(args.length));
         pushed.add(CmoString.of(function));
         return request(pushed, SmCommand.EXECUTE_FUNCTION, SmCommand.POP_CMO);
+    }
+
+    /** Pushes {@code objects} and sends {@code commands}, none of which replies. */
+    private void commands(List<Cmo> objects, SmCommand... commands) {
+        for (Cmo o : objects) {
+            send(new OxData(serial++, o));
+        }
+        for (SmCommand c : commands) {
+            send(new OxCommand(serial++, c.code()));
+        }
+    }
+
+    /** Returns once the server has executed everything sent before (its reply to a statement comes after them). */
+    private void sync() {
+        execute("0;");
     }
 
     /** Pushes {@code objects}, sends {@code commands}, and returns the one reply the last of them asks for. */

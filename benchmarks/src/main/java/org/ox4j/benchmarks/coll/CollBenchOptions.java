@@ -143,12 +143,17 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         return out;
     }
 
-    /** Repetitions at {@code bytes}: the --reps value, else 20 / 10 / 5 / 3 for ≤1 KiB / ≤64 KiB / ≤1 MiB / more. */
+    /**
+     * Samples at {@code bytes}: the --reps value, else 200 / 60 / 20 / 9 for ≤1 KiB / ≤64 KiB / ≤1 MiB / more — the
+     * counts of the Open MPI reference ({@code benchmarks/mpi/ox4j_mpi_bench.c}), so both medians are taken over
+     * the same number of samples (each bounded by mpi_time's 10 s). With a tenth of them (20 at 8 bytes), a
+     * ping-pong's median still held samples timed before its last compilations: 16–22 µs against 11–14 µs.
+     */
     public int repsFor(long bytes) {
         if (reps > 0) {
             return reps;
         }
-        return bytes <= 1024 ? 20 : bytes <= 65536 ? 10 : bytes <= (1 << 20) ? 5 : 3;
+        return bytes <= 1024 ? 200 : bytes <= 65536 ? 60 : bytes <= (1 << 20) ? 20 : 9;
     }
 
     /** Whether {@code algorithm} is selected by --algorithms (the selector's pick is always measured). */

@@ -169,6 +169,18 @@ public final class ModularGroebner {
          * Why a witness: a trace made at an unlucky prime would steer every replay down its path.
          */
         public ModularImages images(List<Long> primes, Interrupt interrupt, int parallel, boolean replay) {
+            return images(primes, interrupt, parallel, replay, true);
+        }
+
+        /**
+         * As {@link #images(List, Interrupt, int, boolean)}, but with {@code witness} false an input without a
+         * trace gets one from its first prime alone, replayed from the second prime on. For a rank of a group: its
+         * traced image meets the other ranks' traced images in {@code crt}, which groups images by leading monomials
+         * and lifts the largest group, so the group witnesses each rank's trace and no rank computes a second prime
+         * in full (two full F4 runs per rank were the larger part of a group's modular work).
+         */
+        public ModularImages images(List<Long> primes, Interrupt interrupt, int parallel, boolean replay,
+                boolean witness) {
             List<Modulus> moduli = new ArrayList<>();
             List<List<ModPoly>> inputs = new ArrayList<>();
             for (long p : primes) {
@@ -183,14 +195,20 @@ public final class ModularGroebner {
             List<List<ModPoly>> results = new ArrayList<>();
             TraceState state = replay ? TraceState.of(homogenized) : null;
             int first = 0;
-            if (state != null && state.undecided() && inputs.size() >= 2) {
+            if (state != null && state.undecided() && !witness && !inputs.isEmpty()) {
+                F4Trace.Traced traced = F4.traced(inputs.get(0), interrupt, 1);
+                results.add(traced.basis());
+                state.decide(traced, traced.basis());
+                first = 1;
+            } else if (state != null && state.undecided() && inputs.size() >= 2) {
                 List<ModPoly> second = inputs.get(1);
-                java.util.concurrent.CompletableFuture<List<ModPoly>> witness = threads > 1
+                java.util.concurrent.CompletableFuture<List<ModPoly>> witnessRun = threads > 1
                         ? java.util.concurrent.CompletableFuture.supplyAsync(() -> F4.basis(second, interrupt, 1),
                                 KernelThreads.pool())
                         : null;
                 F4Trace.Traced traced = F4.traced(inputs.get(0), interrupt, 1);
-                List<ModPoly> w = witness != null ? KernelThreads.join(witness) : F4.basis(second, interrupt, 1);
+                List<ModPoly> w = witnessRun != null ? KernelThreads.join(witnessRun)
+                        : F4.basis(second, interrupt, 1);
                 results.add(traced.basis());
                 results.add(w);
                 state.decide(traced, w);
@@ -229,7 +247,12 @@ public final class ModularGroebner {
          * to 0. The shares of all parts together are the whole certificate (so a group can split it).
          */
         public boolean checkShare(List<QPoly> candidate, int part, int parts, Interrupt interrupt) {
-            return certified(integral(candidate), homogenized, part, parts, interrupt, 1);
+            return checkIntegralShare(integral(candidate), part, parts, interrupt);
+        }
+
+        /** {@link #checkShare} of a candidate already made {@link #integral}. */
+        public boolean checkIntegralShare(List<ZPoly> integralCandidate, int part, int parts, Interrupt interrupt) {
+            return certified(integralCandidate, homogenized, part, parts, interrupt, 1);
         }
 
         /** The reduced basis of the input from a certified homogenised candidate. */
@@ -237,7 +260,8 @@ public final class ModularGroebner {
             return reducedDehomogenized(integral(candidate), input.get(0).layout(), interrupt);
         }
 
-        private static List<ZPoly> integral(List<QPoly> candidate) {
+        /** The candidate's elements as primitive integer polynomials (what the certificate checks). */
+        public static List<ZPoly> integral(List<QPoly> candidate) {
             List<ZPoly> gh = new ArrayList<>();
             for (QPoly q : candidate) {
                 gh.add(q.primitiveIntegral());

@@ -26,6 +26,7 @@ import org.ox4j.algebra.ZPoly;
 public final class ModularImagesCodec {
     private static final int MAGIC = 0x4F584D49; // "OXMI"
     private static final byte VERSION = 1;
+    private static final String WHAT = "image set";
 
     private ModularImagesCodec() {
     }
@@ -47,9 +48,8 @@ public final class ModularImagesCodec {
             }
             widths[g] = width;
             MonomialLayout layout = layout(group);
-            int fieldBytes = layout.bits() / 8;
-            size += 4 + group.modulus().toByteArray().length + 4 + 4 + 8 * layout.order().blocks().size() + 4 + 4 + 4
-                    + 4 * group.residues().size() + terms * (layout.variables() * fieldBytes + width);
+            size += 4 + group.modulus().toByteArray().length + 4 + ZPolyListCodec.layoutBytes(layout) + 4 + 4
+                    + 4 * group.residues().size() + terms * (ZPolyListCodec.exponentBytes(layout) + width);
         }
         ByteBuffer out = ByteBuffer.allocate(size);
         out.putInt(MAGIC).put(VERSION).putInt(groups.size());
@@ -58,23 +58,15 @@ public final class ModularImagesCodec {
             byte[] modulus = group.modulus().toByteArray();
             out.putInt(modulus.length).put(modulus).putInt(group.primes());
             MonomialLayout layout = layout(group);
-            List<MonomialOrder.Block> blocks = layout.order().blocks();
-            out.putInt(blocks.size());
-            for (MonomialOrder.Block b : blocks) {
-                out.putInt(b.kind().asirNumber()).putInt(b.size());
-            }
+            ZPolyListCodec.putLayout(out, layout);
             int width = widths[g];
-            out.putInt(layout.bits()).putInt(width).putInt(group.residues().size());
+            out.putInt(width).putInt(group.residues().size());
             for (ZPoly r : group.residues()) {
                 if (r.layout() != layout) {
                     throw new IllegalArgumentException("the residues of a group have different layouts");
                 }
                 out.putInt(r.size());
-                for (int i = 0; i < r.size(); i++) {
-                    for (int e : r.exponents(i)) {
-                        putField(out, layout.bits(), e);
-                    }
-                }
+                ZPolyListCodec.putExponents(out, r);
                 for (int i = 0; i < r.size(); i++) {
                     putFixed(out, r.coefficient(i), width);
                 }
@@ -90,7 +82,7 @@ public final class ModularImagesCodec {
             if (in.remaining() < 9 || in.getInt() != MAGIC || in.get() != VERSION) {
                 throw malformed("not an image set of this version");
             }
-            int groupCount = count(in, 4);
+            int groupCount = ZPolyListCodec.count(in, 4, WHAT);
             List<ModularImages.Group> groups = new ArrayList<>();
             for (int g = 0; g < groupCount; g++) {
                 groups.add(group(in));
@@ -105,7 +97,7 @@ public final class ModularImagesCodec {
     }
 
     private static ModularImages.Group group(ByteBuffer in) {
-        byte[] modulusBytes = new byte[count(in, 1)];
+        byte[] modulusBytes = new byte[ZPolyListCodec.count(in, 1, WHAT)];
         in.get(modulusBytes);
         BigInteger modulus = new BigInteger(modulusBytes.length == 0 ? new byte[] {0} : modulusBytes);
         if (modulus.signum() <= 0) {
@@ -115,48 +107,21 @@ public final class ModularImagesCodec {
         if (primes <= 0) {
             throw malformed("a group of " + primes + " primes");
         }
-        int blockCount = count(in, 8);
-        List<MonomialOrder.Block> blocks = new ArrayList<>();
-        for (int b = 0; b < blockCount; b++) {
-            MonomialOrder.Kind kind = MonomialOrder.Kind.ofAsir(in.getInt());
-            int blockSize = in.getInt();
-            if (kind == null || blockSize <= 0 || blockSize > 1 << 16) {
-                throw malformed("a term order block");
-            }
-            blocks.add(new MonomialOrder.Block(kind, blockSize));
-        }
-        int bits = in.getInt();
-        if (bits != 8 && bits != 16 && bits != 32) {
-            throw malformed(bits + " bits per exponent field");
-        }
-        MonomialLayout layout = MonomialLayout.of(MonomialOrder.blocks(blocks), bits);
-        int n = layout.variables();
+        MonomialLayout layout = ZPolyListCodec.layout(in, WHAT);
         int width = in.getInt();
         if (width <= 0 || width > in.remaining() + 1) {
             throw malformed("coefficient width " + width);
         }
-        int residueCount = count(in, 4);
+        int residueCount = ZPolyListCodec.count(in, 4, WHAT);
         List<ZPoly> residues = new ArrayList<>();
         List<int[]> leads = new ArrayList<>();
-        int termBytes = n * (bits / 8) + width;
+        int termBytes = ZPolyListCodec.exponentBytes(layout) + width;
         for (int k = 0; k < residueCount; k++) {
-            int terms = count(in, termBytes);
+            int terms = ZPolyListCodec.count(in, termBytes, WHAT);
             if (terms == 0) {
                 throw malformed("a zero residue");
             }
-            int[][] e = new int[terms][];
-            for (int i = 0; i < terms; i++) {
-                int[] x = new int[n];
-                long degree = 0;
-                for (int v = 0; v < n; v++) {
-                    x[v] = field(in, bits);
-                    degree += x[v];
-                }
-                if (degree > layout.maxDegree()) {
-                    throw malformed("a monomial of degree " + degree + " in a layout of " + bits + " bits");
-                }
-                e[i] = x;
-            }
+            int[][] e = ZPolyListCodec.exponents(in, layout, terms, WHAT);
             BigInteger[] c = new BigInteger[terms];
             byte[] buf = new byte[width];
             for (int i = 0; i < terms; i++) {
@@ -179,35 +144,6 @@ public final class ModularImagesCodec {
                 : group.residues().get(0).layout();
     }
 
-    /** A count of items of at least {@code itemBytes} bytes each, checked against what remains. */
-    private static int count(ByteBuffer in, int itemBytes) {
-        int n = in.getInt();
-        if (n < 0 || (long) n * itemBytes > in.remaining()) {
-            throw malformed("a count of " + n + " with " + in.remaining() + " bytes left");
-        }
-        return n;
-    }
-
-    private static void putField(ByteBuffer out, int bits, int e) {
-        switch (bits) {
-            case 8 -> out.put((byte) e);
-            case 16 -> out.putShort((short) e);
-            default -> out.putInt(e);
-        }
-    }
-
-    private static int field(ByteBuffer in, int bits) {
-        int e = switch (bits) {
-            case 8 -> in.get() & 0xFF;
-            case 16 -> in.getShort() & 0xFFFF;
-            default -> in.getInt();
-        };
-        if (e < 0) {
-            throw malformed("a negative exponent");
-        }
-        return e;
-    }
-
     /** {@code c} as {@code width} bytes of two's complement (it fits: width was chosen from the bit lengths). */
     private static void putFixed(ByteBuffer out, BigInteger c, int width) {
         byte[] b = c.toByteArray();
@@ -219,6 +155,6 @@ public final class ModularImagesCodec {
     }
 
     private static IllegalArgumentException malformed(String why) {
-        return new IllegalArgumentException("malformed image set: " + why);
+        return ZPolyListCodec.malformed(WHAT, why);
     }
 }

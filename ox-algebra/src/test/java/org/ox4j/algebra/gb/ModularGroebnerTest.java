@@ -68,6 +68,23 @@ class ModularGroebnerTest {
     }
 
     @Test
+    void aTraceWithoutAWitnessReplaysToTheImagesOfFullRuns() {
+        // an input no other test uses, so its trace is made here (traces are remembered per input by the process)
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
+        List<ZPoly> f = new ArrayList<>(StandardSystems.katsura(l, 4));
+        f.set(0, f.get(0).add(f.get(1)));
+        ModularGroebner.Problem problem = ModularGroebner.Problem.of(f);
+        List<Long> primes = List.of(ModularGroebner.prime(40), ModularGroebner.prime(41), ModularGroebner.prime(42),
+                ModularGroebner.prime(43));
+        ModularImages traced = problem.images(primes, Interrupt.NONE, 1, true, false);
+        ModularImages full = problem.images(primes, Interrupt.NONE, 1, false);
+        assertThat(traced.groups()).hasSize(1);
+        assertThat(traced.largest().primes()).isEqualTo(4);
+        assertThat(ModularImagesCodec.encode(traced)).isEqualTo(ModularImagesCodec.encode(full));
+        assertSame(ModularGroebner.basis(f, Interrupt.NONE, 1), rings(f));
+    }
+
+    @Test
     void aReconstructionIsSettledOnlyWithAPrimeToSpareAndAgreementNeedsNoReconstruction() {
         MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(2), 8);
         // x^2 + (2^70 + 1)/3 * y: numerator and denominator need 71 + 2 bits, so about 5 primes of 31 bits

@@ -10,6 +10,7 @@ import org.ox4j.algebra.ZPoly;
 import org.ox4j.algebra.gb.ModularGroebner;
 import org.ox4j.algebra.gb.ModularImages;
 import org.ox4j.algebra.gb.ModularImagesCodec;
+import org.ox4j.algebra.gb.ZPolyListCodec;
 import org.ox4j.cmo.CmoDatum;
 import org.ox4j.server.algebra.Algebra;
 import org.ox4j.server.algebra.Dp;
@@ -72,8 +73,10 @@ final class ModularGroebnerFunctions {
                     }
                     // one prime after the other: a rank is one worker of the group (the group is the parallelism);
                     // the F4 trace is replayed in the first rounds only, so a trace that misleads (a rare event the
-                    // certificate would expose) costs at most those rounds' images, which the master then drops
-                    return value(problem.images(primes, alg.interrupt(), 1, round < TRACED_ROUNDS));
+                    // certificate would expose) costs at most those rounds' images, which the master then drops; in a
+                    // group the other ranks' traced images witness a rank's trace (crt lifts the largest group of
+                    // equal leading monomials), alone the server computes a second prime in full for that
+                    return value(problem.images(primes, alg.interrupt(), 1, round < TRACED_ROUNDS, size == 1));
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_candidate", 2, 2,
                 "ox4j_gr_candidate(Images,Previous): [1, C] when the candidate C is stable (Previous still agrees with"
@@ -84,19 +87,27 @@ final class ModularGroebnerFunctions {
                     List<QPoly> candidate = r.candidate();
                     return Lst.of(Num.of(r.settled() ? 1 : 0), candidate == null ? Value.ZERO : dps(candidate));
                 });
-        BuiltinFunctions.reg(registry, "ox4j_gr_check", 6, 6,
-                "ox4j_gr_check(C,F,V,O,Rank,Size): 1 when Rank's share of the certificate of C holds, else 0",
+        BuiltinFunctions.reg(registry, "ox4j_gr_packed", 1, 1,
+                "ox4j_gr_packed(C): the candidate C made integral, in the compact byte form ox4j_gr_check takes too",
                 (a, alg, c) -> {
                     if (!(a.get(0) instanceof Lst l)) {
-                        throw Algebra.invalid("ox4j_gr_check");
+                        throw Algebra.invalid("ox4j_gr_packed");
                     }
+                    return new Opaque(CmoDatum.wrap(ZPolyListCodec.encode(
+                            ModularGroebner.Problem.integral(candidate(l)))));
+                });
+        BuiltinFunctions.reg(registry, "ox4j_gr_check", 6, 6,
+                "ox4j_gr_check(C,F,V,O,Rank,Size): 1 when Rank's share of the certificate of C (a list of"
+                        + " distributed polynomials, or ox4j_gr_packed's form) holds, else 0",
+                (a, alg, c) -> {
                     int rank = small(a.get(4), "ox4j_gr_check");
                     int size = small(a.get(5), "ox4j_gr_check");
                     if (size == 0 || rank >= size) {
                         throw Algebra.invalid("ox4j_gr_check");
                     }
+                    List<ZPoly> integral = integralCandidate(a.get(0));
                     ModularGroebner.Problem problem = problem(a.get(1), a.get(2), a.get(3), alg);
-                    return Num.of(problem.checkShare(candidate(l), rank, size, alg.interrupt()) ? 1 : 0);
+                    return Num.of(problem.checkIntegralShare(integral, rank, size, alg.interrupt()) ? 1 : 0);
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_finish", 4, 4,
                 "ox4j_gr_finish(C,F,V,O): the reduced basis from a certified candidate C",
@@ -241,6 +252,21 @@ final class ModularGroebnerFunctions {
             groups.add(Lst.of(Num.of(g.modulus()), Num.of(g.primes()), new Lst(residues)));
         }
         return new Lst(groups);
+    }
+
+    /** A candidate for ox4j_gr_check: a list of distributed polynomials, or the byte form of ox4j_gr_packed. */
+    private static List<ZPoly> integralCandidate(Value v) {
+        if (v instanceof Lst l) {
+            return ModularGroebner.Problem.integral(candidate(l));
+        }
+        if (v instanceof Opaque o && o.cmo() instanceof CmoDatum d) {
+            try {
+                return ZPolyListCodec.decode(d.unsafeBytes());
+            } catch (IllegalArgumentException e) {
+                throw new EvaluationException("ox4j_gr_check : " + e.getMessage());
+            }
+        }
+        throw Algebra.invalid("ox4j_gr_check");
     }
 
     private static List<QPoly> candidate(Lst l) {

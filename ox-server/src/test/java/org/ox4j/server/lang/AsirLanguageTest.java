@@ -298,6 +298,12 @@ class AsirLanguageTest {
         assertThat(show("[ox4j_gr_check([dp_ptod(x^2-3*t^2, [x,t])], [x^2-2], [x], 0, 0, 1),"
                 + " ox4j_gr_check([dp_ptod(x^2-2*t^2, [x,t])], [x^2-2], [x], 0, 0, 1),"
                 + " ox4j_gr_finish([dp_ptod(x^2-2*t^2, [x,t])], [x^2-2], [x], 0)];")).isEqualTo("[0,1,[x^2-2]]");
+        // the packed form (what a group's root broadcasts) is checked the same way; damaged bytes are an error
+        assertThat(show("[ox4j_gr_check(ox4j_gr_packed([dp_ptod(x^2-3*t^2, [x,t])]), [x^2-2], [x], 0, 0, 1),"
+                + " ox4j_gr_check(ox4j_gr_packed([dp_ptod(2*x^2-4*t^2, [x,t])]), [x^2-2], [x], 0, 0, 1)];"))
+                .isEqualTo("[0,1]");
+        assertThatThrownBy(() -> show("ox4j_gr_check(ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 1), [x^2-2], [x], 0,"
+                + " 0, 1);")).hasMessageContaining("malformed polynomial list");
         assertThatThrownBy(() -> show("ox4j_gr_images([x^2-2], [x], 0, 0, 1, 900000, 1000);"))
                 .hasMessageContaining("more than 20000 primes");
     }

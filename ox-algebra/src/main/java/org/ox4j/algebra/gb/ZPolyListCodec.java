@@ -34,11 +34,12 @@ public final class ZPolyListCodec {
 
     /** The byte form of {@code polys}, all in one layout (an empty list in grevlex of no variables). */
     public static byte[] encode(List<ZPoly> polys) {
-        MonomialLayout layout = polys.isEmpty() ? MonomialLayout.of(MonomialOrder.grevlex(0), 8) : polys.get(0).layout();
+        MonomialLayout layout = polys.isEmpty() ? MonomialLayout.of(MonomialOrder.grevlex(0), 8)
+                : polys.get(0).layout();
         List<byte[]> coefficients = new ArrayList<>();
         long size = 5 + layoutBytes(layout) + 4;
         for (ZPoly p : polys) {
-            if (p.layout() != layout) {
+            if (!p.layout().equals(layout)) {
                 throw new IllegalArgumentException("the polynomials of a list have different layouts");
             }
             size += 4 + (long) p.size() * (exponentBytes(layout) + 4);

@@ -3,7 +3,6 @@ package org.ox4j.client.group;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -225,15 +224,17 @@ public final class ServerGroup implements AutoCloseable {
         // accept is pending. There is no barrier between rounds: a pair starts as soon as both of its members are
         // done with their previous pairs, so a slow link delays only the pairs that wait for its members (with a
         // barrier, each of the n-1 rounds took as long as its slowest pair).
-        List<CompletableFuture<Void>> free = new ArrayList<>(Collections.nCopies(n, CompletableFuture.completedFuture(null)));
-        Set<Cmo> ports = new HashSet<>();
+        // A pair's port is found when the pair starts, off the clients' event loops (finding one binds a socket), so
+        // that no connection made meanwhile can take it.
+        List<CompletableFuture<Void>> free = new ArrayList<>(Collections.nCopies(n,
+                CompletableFuture.completedFuture(null)));
+        Set<Cmo> ports = ConcurrentHashMap.newKeySet();
         for (List<int[]> round : Rounds.of(n)) {
             for (int[] pair : round) {
                 int i = pair[0];
                 int j = pair[1];
-                Cmo port = distinctPort(links, hosts.get(i), ports);
                 CompletableFuture<Void> linked = CompletableFuture.allOf(free.get(i), free.get(j))
-                        .thenCompose(v -> link(i, j, port));
+                        .thenComposeAsync(v -> link(i, j, distinctPort(links, hosts.get(i), ports)));
                 free.set(i, linked);
                 free.set(j, linked);
             }
@@ -255,8 +256,8 @@ public final class ServerGroup implements AutoCloseable {
     }
 
     /**
-     * A port for a link accepted on {@code host} that no other pair of this wiring has: the pairs are scheduled
-     * before any of them binds, and a port found free twice would make the later accept fail.
+     * A port for a link accepted on {@code host} that no other pair of this wiring has: pairs start concurrently,
+     * and a port found free twice before either accept binds it would make the later accept fail.
      */
     private static Cmo distinctPort(LinkAddressing links, String host, Set<Cmo> taken) {
         for (int attempt = 0; ; attempt++) {

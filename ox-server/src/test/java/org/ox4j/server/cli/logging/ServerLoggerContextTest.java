@@ -32,7 +32,7 @@ class ServerLoggerContextTest {
         log.info("listening: control={} data={}", 123, 456);
         List<String> lines = lines(file);
         assertThat(lines).hasSize(1);
-        assertThat(lines.get(0)).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d,\\d{3} INFO  \\[" 
+        assertThat(lines.get(0)).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d,\\d{3} INFO  \\["
                 + Thread.currentThread().getName() + "\\] OxLaunch - listening: control=123 data=456");
     }
 
@@ -49,9 +49,11 @@ class ServerLoggerContextTest {
             System.setErr(saved);
         }
         String stderr = err.toString(StandardCharsets.UTF_8);
-        assertThat(stderr).startsWith("ox-server: WARN  closing: wrong password").contains("IllegalStateException: boom");
+        assertThat(stderr).startsWith("ox-server: WARN  closing: wrong password")
+                .contains("IllegalStateException: boom");
         List<String> lines = lines(file);
-        assertThat(lines.get(0)).endsWith("WARN  [" + Thread.currentThread().getName() + "] Session - closing: wrong password");
+        assertThat(lines.get(0)).endsWith("WARN  [" + Thread.currentThread().getName()
+                + "] Session - closing: wrong password");
         assertThat(lines.get(1)).isEqualTo("java.lang.IllegalStateException: boom");
         assertThat(lines.get(2)).contains("at org.ox4j.server.cli.logging.ServerLoggerContextTest");
     }

@@ -2,8 +2,12 @@ package org.ox4j.server.cli;
 
 import java.io.IOException;
 import java.math.BigInteger;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.channels.SocketChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -55,7 +59,7 @@ public final class TrainingRun {
         System.setProperty("ox4j.logFile", System.getProperty("ox4j.logFile", "/dev/null"));
         ServerLogging.installUnlessConfigured();
         // with port files, as a launcher starts it (their directory goes at exit, after the files)
-        java.nio.file.Path ports = java.nio.file.Files.createTempDirectory("ox4j-training-");
+        Path ports = Files.createTempDirectory("ox4j-training-");
         ports.toFile().deleteOnExit();
         // two servers started the way bin/ox-server starts them, so their start-up path is trained too; the second
         // makes a group of two with the first, so the RFC-102 wiring and collectives are trained as well
@@ -77,7 +81,7 @@ public final class TrainingRun {
 
     /** A form-b server running in this JVM, listening on the ports it chose. */
     private record Started(int control, int data, CompletableFuture<Integer> server) {
-        static Started start(java.nio.file.Path portFile) throws IOException {
+        static Started start(Path portFile) throws IOException {
             ServerCommand command = EarlyListen.parse(new String[] {"-host", "127.0.0.1", "-control", "0", "-data",
                 "0", "-portfile", portFile.toString(), "-pass", PASSWORD}).orElseThrow();
             command.listenEarly();
@@ -116,7 +120,7 @@ public final class TrainingRun {
         rank0.sync();
         rank1.sync();
         int port;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort();
         }
         rank0.commands(List.of(CmoZZ.of(port), CmoZZ.of(1)), SmCommand.TCP_ACCEPT_102);

@@ -1,7 +1,7 @@
 package org.ox4j.server.cli.logging;
 
-import java.io.PrintStream;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.Properties;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Marker;

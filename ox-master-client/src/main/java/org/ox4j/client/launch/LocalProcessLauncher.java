@@ -34,13 +34,16 @@ public final class LocalProcessLauncher implements ServerLauncher {
     private final Transport transport;
     private final Duration readinessTimeout;
     private final List<String> extraArgs;
+    /** ox4j's own server: its readiness line is the answer, no port file is watched. */
+    private final boolean ownServer;
 
     private LocalProcessLauncher(List<String> serverCommand, Transport transport, Duration readinessTimeout,
-            List<String> extraArgs) {
+            List<String> extraArgs, boolean ownServer) {
         this.serverCommand = List.copyOf(serverCommand);
         this.transport = transport;
         this.readinessTimeout = readinessTimeout;
         this.extraArgs = List.copyOf(extraArgs);
+        this.ownServer = ownServer;
     }
 
     /**
@@ -104,11 +107,11 @@ public final class LocalProcessLauncher implements ServerLauncher {
 
         public LocalProcessLauncher build() {
             if (command != null) {
-                return new LocalProcessLauncher(command, transport, readinessTimeout, extraArgs);
+                return new LocalProcessLauncher(command, transport, readinessTimeout, extraArgs, false);
             }
             Path h = home != null ? home : OxHome.locate();
             return new LocalProcessLauncher(List.of(OxHome.serverScript(h).toString()), transport,
-                    readinessTimeout, extraArgs);
+                    readinessTimeout, extraArgs, true);
         }
     }
 
@@ -171,7 +174,9 @@ public final class LocalProcessLauncher implements ServerLauncher {
                 ? OxServerAddress.tcp("127.0.0.1", ready.controlPort(), ready.dataPort())
                 : new OxServerAddress(java.net.UnixDomainSocketAddress.of(ready.control()),
                         java.net.UnixDomainSocketAddress.of(ready.data()), Optional.empty(), Optional.empty()));
-        if (transport != Transport.TCP) {
+        if (transport != Transport.TCP || ownServer) {
+            // ox4j's server prints its line as soon as it listens; watching its port file as well cost a group of
+            // eight about 1600 file lookups (and their compilation) in the master while the servers started
             return fromLine;
         }
         CompletableFuture<OxServerAddress> either = new CompletableFuture<>();

@@ -46,8 +46,8 @@ import org.ox4j.server.mpi.MpiFunctions;
  * member; median of the repetitions; a cell's algorithms interleaved, one sample of each per round). It prints a
  * table with the model's prediction and the selector's pick beside each measurement and a per-cell report of pick,
  * best and regret ({@link CellReport}), writes CSV
- * {@code collective,algorithm,p,bytes,median_s,model_s,pick[,mpi_s,ratio]} (pick: 1 for the selector's choice) and an SVG chart, and adds the Open MPI reference
- * ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available.
+ * {@code collective,algorithm,p,bytes,median_s,model_s,pick[,mpi_s,ratio]} (pick: 1 for the selector's choice) and
+ * an SVG chart, and adds the Open MPI reference ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available.
  *
  * <p>With {@code --hostfile} the servers are placed by the host file and started over ssh, as on a cluster (the
  * emulated one of {@code integration-tests/cluster/ox-cluster} included), and the Open MPI reference runs there too
@@ -125,7 +125,7 @@ public final class CollBench {
             }
             CostModel model = MpiFunctions.modelFromCmo(g.member(0).call("mpi_cost_model"));
             if (o.model() != null) {
-                System.out.println("cost model of " + o.model() + ": " + RefitCommand.describe(model));
+                System.out.println("cost model of " + o.model() + ": " + model.describe());
             }
             CollectiveSelector selector = CollectiveSelector.standard(model, choices(o));
             double beta = Double.isNaN(o.linkBeta()) ? model.beta() : o.linkBeta();

@@ -77,8 +77,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 case "--link-rate" -> linkRate = bitRate(value(args, ++i, a));
                 case "--algorithms" -> algorithms = Arrays.asList(value(args, ++i, a).split(","));
                 case "--warmup" -> warmUp = Integer.parseInt(value(args, ++i, a));
-                case "--choices" -> choices = Arrays.stream(value(args, ++i, a).split(",")).filter(f -> !f.isBlank())
-                        .map(f -> Path.of(f.trim()).toAbsolutePath()).toList();
+                case "--choices" -> choices = paths(value(args, ++i, a));
                 case "--model" -> model = Path.of(value(args, ++i, a)).toAbsolutePath();
                 default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
             }
@@ -90,6 +89,12 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         }
         return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only, hostfile, ssh, linkRate, algorithms,
                 warmUp, choices, model);
+    }
+
+    /** A comma-separated list of files ({@code --choices}, and the runs of {@code refit}), made absolute. */
+    static List<Path> paths(String list) {
+        return Arrays.stream(list.split(",")).filter(f -> !f.isBlank()).map(f -> Path.of(f.trim()).toAbsolutePath())
+                .toList();
     }
 
     /** {@code 1gbit}, {@code 100mbit}, {@code 2.5gbit}, {@code 1e9} → bit/s (the units of {@code tc}). */

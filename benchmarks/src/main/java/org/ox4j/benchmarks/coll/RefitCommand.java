@@ -3,7 +3,6 @@ package org.ox4j.benchmarks.coll;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +33,7 @@ public final class RefitCommand {
             System.err.println(USAGE);
             System.exit(2);
         }
-        List<Path> runs = paths(args[0]);
+        List<Path> runs = CollBenchOptions.paths(args[0]);
         List<Path> checks = List.of();
         int cores = Runtime.getRuntime().availableProcessors();
         Path save = null;
@@ -45,7 +44,7 @@ public final class RefitCommand {
             }
             switch (args[i]) {
                 case "--cores" -> cores = Integer.parseInt(args[++i]);
-                case "--check" -> checks = paths(args[++i]);
+                case "--check" -> checks = CollBenchOptions.paths(args[++i]);
                 case "--save" -> save = Path.of(args[++i]);
                 default -> {
                     System.err.println("unknown option " + args[i] + "\n" + USAGE);
@@ -65,9 +64,9 @@ public final class RefitCommand {
         System.out.printf(Locale.ROOT, "refit over %d rows of %d run(s), %d cores shared by the ranks%n", all.size(),
                 runs.size(), cores);
         System.out.printf(Locale.ROOT, "before: %s%n        rms log error %.3f (a factor of %.2f)%n",
-                describe(r.before()), r.rmsLogErrorBefore(), Math.exp(r.rmsLogErrorBefore()));
+                r.before().describe(), r.rmsLogErrorBefore(), Math.exp(r.rmsLogErrorBefore()));
         System.out.printf(Locale.ROOT, "after:  %s%n        rms log error %.3f (a factor of %.2f)%n",
-                describe(r.after()), r.rmsLogErrorAfter(), Math.exp(r.rmsLogErrorAfter()));
+                r.after().describe(), r.rmsLogErrorAfter(), Math.exp(r.rmsLogErrorAfter()));
         System.out.printf(Locale.ROOT, "%-48s %22s %22s%n", "picks within " + ModelRefit.GOOD_REGRET
                 + "x of the best", "before", "after");
         fittedRuns.forEach((run, t) -> report(run.getFileName() + " (fitted)", t, r, algorithms));
@@ -91,12 +90,4 @@ public final class RefitCommand {
         return String.format(Locale.ROOT, "%d/%d, regret %.2fx", p.good(), p.cells(), p.geometricMeanRegret());
     }
 
-    static String describe(CostModel m) {
-        return String.format(Locale.ROOT, "alpha %.3g s, beta %.3g s/B, gamma %.3g s/B, mu %.3g s/B, cores %d,"
-                + " wake-up %.3g s", m.alpha(), m.beta(), m.gamma(), m.messageByte(), m.cores(), m.wakeUp());
-    }
-
-    private static List<Path> paths(String list) {
-        return Arrays.stream(list.split(",")).filter(s -> !s.isBlank()).map(s -> Path.of(s.trim())).toList();
-    }
 }

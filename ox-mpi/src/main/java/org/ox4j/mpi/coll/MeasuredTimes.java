@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The collective timings of one {@code bin/ox-bench coll} CSV (columns {@code collective, algorithm, p, bytes,
@@ -37,14 +38,14 @@ public record MeasuredTimes(List<Row> rows) {
         List<Row> rows = new ArrayList<>();
         for (int i = 1; i < lines.size(); i++) {
             String[] f = lines.get(i).split(",", -1);
-            if (f.length < header.size() || Collective.fromName(f[coll]).isEmpty()) {
+            Optional<Collective> c = f.length < header.size() ? Optional.empty() : Collective.fromName(f[coll]);
+            if (c.isEmpty()) {
                 continue; // ping-pong and blank lines
             }
             try {
                 double t = Double.parseDouble(f[median]);
                 if (t > 0) {
-                    rows.add(new Row(Collective.fromName(f[coll]).orElseThrow(), f[alg], Integer.parseInt(f[size]),
-                            Long.parseLong(f[bytes]), t));
+                    rows.add(new Row(c.get(), f[alg], Integer.parseInt(f[size]), Long.parseLong(f[bytes]), t));
                 }
             } catch (NumberFormatException e) {
                 throw new IOException(file + " line " + (i + 1) + ": " + e.getMessage(), e);

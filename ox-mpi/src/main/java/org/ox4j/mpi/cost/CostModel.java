@@ -1,5 +1,7 @@
 package org.ox4j.mpi.cost;
 
+import java.util.Locale;
+
 /**
  * Time to move one message of {@code m} bytes between two ranks, plus a per-byte reduction cost γ, plus what a
  * host adds when its ranks share cores.
@@ -108,6 +110,12 @@ public record CostModel(Kind kind, double alpha, double beta, double gamma, int 
         double k = Math.max(1.0, (double) p / cores);
         return new CostModel(kind, alpha + wakeUp * (k - 1), beta * k, gamma * k, packetPayload, packetHeader,
                 messageByte * k, 0, 0);
+    }
+
+    /** One line naming the form and every term, as reports and logs print it. */
+    public String describe() {
+        return String.format(Locale.ROOT, "%s alpha=%.3e s beta=%.3e s/B gamma=%.3e s/B mu=%.3e s/B"
+                + " cores=%d wakeUp=%.3e s", kind, alpha, beta, gamma, messageByte, cores, wakeUp);
     }
 
     /** The same model with another γ. */

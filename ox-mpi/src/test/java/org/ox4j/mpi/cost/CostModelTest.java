@@ -108,4 +108,11 @@ class CostModelTest {
         Calibration.Result r = Calibration.fit(out.get(0), 0);
         assertThat(r.errors()).hasSize(3);
     }
+
+    @Test
+    void describesEveryTerm() {
+        CostModel m = new CostModel(CostModel.Kind.PACKET, 2e-5, 3e-10, 4e-10, 1448, 66, 5e-10, 2, 6e-5);
+        assertThat(m.describe()).isEqualTo("PACKET alpha=2.000e-05 s beta=3.000e-10 s/B gamma=4.000e-10 s/B"
+                + " mu=5.000e-10 s/B cores=2 wakeUp=6.000e-05 s");
+    }
 }

@@ -321,9 +321,9 @@ public final class MpiFunctions {
         CostModel m = modelFromCmo(agreed.cmo());
         w.install(m);
         if (result == null) {
-            return CmoString.of(describe(m));
+            return CmoString.of(m.describe());
         }
-        return CmoString.of(result.format() + "installed: " + describe(m) + "\n");
+        return CmoString.of(result.format() + "installed: " + m.describe() + "\n");
     }
 
     /** The model with the smaller median relative error over the sizes. */
@@ -335,11 +335,6 @@ public final class MpiFunctions {
 
     private static double median(double[] v) {
         return v.length == 0 ? 0 : org.ox4j.mpi.cost.RobustFit.median(v);
-    }
-
-    static String describe(CostModel m) {
-        return String.format(Locale.ROOT, "%s alpha=%.3e s beta=%.3e s/B gamma=%.3e s/B mu=%.3e s/B cores=%d"
-                + " wakeUp=%.3e s", m.kind(), m.alpha(), m.beta(), m.gamma(), m.messageByte(), m.cores(), m.wakeUp());
     }
 
     /**
@@ -359,9 +354,12 @@ public final class MpiFunctions {
         }
         boolean host = l.size() == 9;
         return new CostModel(CostModel.Kind.valueOf(kind.value()), dbl(l.get(1)), dbl(l.get(2)), dbl(l.get(3)),
-                (int) CmoIntegers.value(l.get(4)).orElseThrow().longValue(),
-                (int) CmoIntegers.value(l.get(5)).orElseThrow().longValue(), host ? dbl(l.get(6)) : 0,
-                host ? (int) CmoIntegers.value(l.get(7)).orElseThrow().longValue() : 0, host ? dbl(l.get(8)) : 0);
+                integer(l.get(4)), integer(l.get(5)), host ? dbl(l.get(6)) : 0, host ? integer(l.get(7)) : 0,
+                host ? dbl(l.get(8)) : 0);
+    }
+
+    private static int integer(Cmo c) {
+        return (int) CmoIntegers.value(c).orElseThrow().longValue();
     }
 
     private static double dbl(Cmo c) {

@@ -98,7 +98,6 @@ public final class MpiWorld {
         if (current != null) {
             current = new World(current.size(), current.rank(), current.comm(), collectives(current.comm()));
         }
-        LOG.info("mpi: cost model {} alpha={} beta={} gamma={} mu={} cores={} wakeUp={}", m.kind(), m.alpha(),
-                m.beta(), m.gamma(), m.messageByte(), m.cores(), m.wakeUp());
+        LOG.info("mpi: cost model {}", m.describe());
     }
 }

@@ -72,6 +72,16 @@ public final class ByteBufferSource implements ByteSource {
     }
 
     @Override
+    public ByteBuffer window() {
+        return buf.hasArray() ? buf : null;
+    }
+
+    @Override
+    public void advance(int n) {
+        skip(n);
+    }
+
+    @Override
     public boolean startCapture() {
         captureFrom = buf.position();
         return true;

@@ -26,6 +26,22 @@ public interface ByteSource {
     void skip(long n);
 
     /**
+     * The bytes this source has in memory, ready to be read in place: a heap buffer whose bytes between position and
+     * limit come next, in {@link #order()}. A scanner reads them from the array and then consumes them with
+     * {@link #advance}, which costs no call per int. The buffer must not be modified, and is valid only until the
+     * next call of another method of this source; its bytes may run past what {@link #remaining()} allows (the
+     * caller clamps). Null when this source lends nothing this way (then every read goes through the methods).
+     */
+    default java.nio.ByteBuffer window() {
+        return null;
+    }
+
+    /** Consumes the next {@code n} bytes of {@link #window()} as reading them would (charged, captured). */
+    default void advance(int n) {
+        skip(n);
+    }
+
+    /**
      * Starts keeping a copy of the bytes read or skipped from here on (a CMO kept as its encoding), returned by
      * {@link #endCapture()}; false when this source cannot (then nothing is kept).
      */

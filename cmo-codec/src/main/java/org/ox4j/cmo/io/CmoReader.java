@@ -40,6 +40,8 @@ import org.ox4j.cmo.CmoTruncatedException;
 import org.ox4j.cmo.CmoType;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.CmoZero;
+import org.ox4j.cmo.KeptEncoded;
+import org.ox4j.cmo.KeptEncoding;
 import org.ox4j.cmo.UnsupportedCmoTypeException;
 
 /**
@@ -62,14 +64,22 @@ public final class CmoReader {
     }
 
     /**
-     * Reads one CMO whose tag is CMO_RECURSIVE_POLYNOMIAL without building it: the encoding is scanned (counts,
-     * lengths and limits checked) and kept, to be decoded when its parts are first needed
-     * ({@link CmoRecursivePolynomial#encoded}). One nested deeper than the limit is read to its end and refused
-     * with {@link CmoDepthExceededException}, as {@link #read()} refuses it.
+     * Smallest encoding of a CMO_LIST that {@link #readKeepingEncoding} keeps as bytes. Smaller lists (argument
+     * lists, variable lists) are used right after they arrive; scanning and then decoding them costs more than an
+     * echo would save.
      */
-    public static CmoRecursivePolynomial readKeepingEncoding(ByteSource in, CmoLimits limits) {
+    public static final int KEPT_LIST_MIN_BYTES = 16 * 1024;
+
+    /**
+     * Reads one CMO without building it where that pays: the encoding is scanned (counts, lengths and limits
+     * checked) and, for a CMO_RECURSIVE_POLYNOMIAL or a CMO_LIST of at least {@value #KEPT_LIST_MIN_BYTES} bytes,
+     * kept, to be decoded when its parts are first needed ({@link KeptEncoded}); anything else is decoded from the
+     * captured bytes at once. A source that cannot capture decodes as {@link #read()} does. One nested deeper than
+     * the limit is read to its end and refused with {@link CmoDepthExceededException}, as {@link #read()} refuses it.
+     */
+    public static Cmo readKeepingEncoding(ByteSource in, CmoLimits limits) {
         if (!in.startCapture()) {
-            return recursivePolynomial(read(in, limits));
+            return read(in, limits);
         }
         CmoScanner.Scan scan;
         byte[] wire;
@@ -82,8 +92,19 @@ public final class CmoReader {
             throw new CmoDepthExceededException(CmoLimitChecks.depthMessage(limits, scan.depth()));
         }
         java.nio.ByteOrder order = in.order();
-        return CmoRecursivePolynomial.encoded(wire, order, scan.tags(),
-                bytes -> recursivePolynomial(read(ByteBufferSource.of(bytes, order), limits)));
+        int tag = ByteBufferSource.of(wire, order).readInt();
+        KeptEncoding kept = new KeptEncoding(wire, order, scan.tags(), scan.zeroInteger());
+        if (tag == CmoType.RECURSIVE_POLYNOMIAL.code()) {
+            return CmoRecursivePolynomial.encoded(kept, bytes -> recursivePolynomial(decode(bytes, order, limits)));
+        }
+        if (tag == CmoType.LIST.code() && wire.length >= KEPT_LIST_MIN_BYTES) {
+            return CmoList.encoded(kept, bytes -> (CmoList) decode(bytes, order, limits));
+        }
+        return decode(wire, order, limits);
+    }
+
+    private static Cmo decode(byte[] wire, java.nio.ByteOrder order, CmoLimits limits) {
+        return read(ByteBufferSource.of(wire, order), limits);
     }
 
     private static CmoRecursivePolynomial recursivePolynomial(Cmo c) {

@@ -23,22 +23,37 @@ public final class CmoScanner {
     /** The most composites open around one CMO so far, and the types met (bit i: {@code CmoType.values()[i]}). */
     private int deepest;
     private long types;
+    /** Whether a CMO_ZZ of value zero (no words) was met. */
+    private boolean zeroInteger;
+    /**
+     * The source's {@link ByteSource#window()}, read in place: its array, the next index, the end (no further than
+     * the message budget allows) and the first index not yet consumed from the source. Ints are decoded here with
+     * shifts, not through the source's methods: a fresh server scans its first big messages in the interpreter and in
+     * C1 code, where each call per int costs more than the whole decode.
+     */
+    private byte[] window;
+    private int next;
+    private int end;
+    private int unconsumed;
+    private final boolean littleEndian;
 
     public CmoScanner(ByteSource in, CmoLimits limits) {
         this.in = in;
         this.limits = limits;
+        this.littleEndian = in.order() == java.nio.ByteOrder.LITTLE_ENDIAN;
     }
 
     /** Skips one complete CMO in {@code in}. */
     public static void skip(ByteSource in, CmoLimits limits) {
-        new CmoScanner(in, limits).skipCmo(true);
+        new CmoScanner(in, limits).run(null, true);
     }
 
     /**
      * What {@link #scan} found in one CMO: the most composites open around one of its parts (the nesting depth
-     * {@link CmoReader} compares with {@link CmoLimits#maxDepth()}) and the tags of the CMOs in it.
+     * {@link CmoReader} compares with {@link CmoLimits#maxDepth()}), the tags of the CMOs in it, and whether one of
+     * them is a CMO_ZZ of value zero.
      */
-    public record Scan(int depth, int[] tags) {
+    public record Scan(int depth, int[] tags, boolean zeroInteger) {
     }
 
     /**
@@ -48,7 +63,7 @@ public final class CmoScanner {
      */
     public static Scan scan(ByteSource in, CmoLimits limits) {
         CmoScanner s = new CmoScanner(in, limits);
-        s.skipCmo(false);
+        s.run(null, false);
         int[] tags = new int[Long.bitCount(s.types)];
         int k = 0;
         for (CmoType t : CmoType.values()) {
@@ -56,27 +71,68 @@ public final class CmoScanner {
                 tags[k++] = t.code();
             }
         }
-        return new Scan(s.deepest, tags);
+        return new Scan(s.deepest, tags, s.zeroInteger);
     }
 
     /** Skips one complete CMO, however deep. */
     void skipWithoutDepthLimit() {
-        skipCmo(false);
+        run(null, false);
     }
 
     /** Skips the body of a CMO whose tag, {@code type}, was just read, however deep. */
     void skipBodyWithoutDepthLimit(CmoType type) {
-        open = 0;
-        skipFrom(type, false);
+        run(type, false);
     }
 
-    private void skipCmo(boolean limitDepth) {
+    /** Skips one CMO (the body only when its tag {@code first} was read already), consuming from the source. */
+    private void run(CmoType first, boolean limitDepth) {
         open = 0;
-        skipFrom(readType(), limitDepth);
+        lend();
+        try {
+            skipFrom(first != null ? first : readType(), limitDepth);
+        } finally {
+            consume();
+        }
+    }
+
+    /** Takes the source's window, clamped to the message budget. */
+    private void lend() {
+        java.nio.ByteBuffer w = in.window();
+        if (w == null || !w.hasArray()) {
+            window = null;
+            next = end = unconsumed = 0;
+            return;
+        }
+        window = w.array();
+        next = unconsumed = w.arrayOffset() + w.position();
+        end = next + (int) Math.max(0, Math.min(w.remaining(), in.remaining()));
+    }
+
+    /** Consumes from the source what was read of its window. */
+    private void consume() {
+        if (next != unconsumed) {
+            in.advance(next - unconsumed);
+            unconsumed = next;
+        }
+    }
+
+    private int readInt() {
+        int i = next;
+        if (end - i >= 4) {
+            next = i + 4;
+            byte[] b = window;
+            return littleEndian
+                    ? (b[i] & 0xff) | (b[i + 1] & 0xff) << 8 | (b[i + 2] & 0xff) << 16 | b[i + 3] << 24
+                    : b[i] << 24 | (b[i + 1] & 0xff) << 16 | (b[i + 2] & 0xff) << 8 | (b[i + 3] & 0xff);
+        }
+        consume();
+        int v = in.readInt();
+        lend();
+        return v;
     }
 
     private CmoType readType() {
-        int tag = in.readInt();
+        int tag = readInt();
         CmoType type = CmoType.ofCode(tag);
         if (type == null) {
             throw new UnsupportedCmoTypeException(tag);
@@ -86,32 +142,40 @@ public final class CmoScanner {
 
     private void skipFrom(CmoType first, boolean limitDepth) {
         CmoType type = first;
+        do {
+            type = step(type, limitDepth);
+        } while (type != null);
+    }
+
+    /**
+     * Skips the CMO of {@code type} whose tag was just read and returns the type of the next one due, or null when
+     * the outermost is complete. One call per CMO, so that the JIT compiles this work fully after some thousand CMOs;
+     * the loop around it runs once per message and would get only on-stack replacement.
+     */
+    private CmoType step(CmoType type, boolean limitDepth) {
+        if (limitDepth) {
+            CmoLimitChecks.depth(limits, open);
+        }
+        deepest = Math.max(deepest, open);
+        types |= 1L << type.ordinal();
+        skipHead(type);
+        // find the next child due, closing the composites that are done
         while (true) {
-            if (limitDepth) {
-                CmoLimitChecks.depth(limits, open);
+            if (open == 0) {
+                return null;
             }
-            deepest = Math.max(deepest, open);
-            types |= 1L << type.ordinal();
-            skipHead(type);
-            // find the next child due, closing the composites that are done
-            while (true) {
-                if (open == 0) {
-                    return;
-                }
-                int d = due[open - 1];
-                if (d == 0) {
-                    open--;
-                    continue;
-                }
-                if (d < 0) {
-                    skipBytes(4);
-                    due[open - 1] = d + 1;
-                } else {
-                    due[open - 1] = d - 1;
-                }
-                break;
+            int d = due[open - 1];
+            if (d == 0) {
+                open--;
+                continue;
             }
-            type = readType();
+            if (d < 0) {
+                skipBytes(4);
+                due[open - 1] = d + 1;
+            } else {
+                due[open - 1] = d - 1;
+            }
+            return readType();
         }
     }
 
@@ -122,7 +186,7 @@ public final class CmoScanner {
             }
             case INT32 -> skipBytes(4);
             case MACHINE_DOUBLE_64, IEEE_DOUBLE_FLOAT -> skipBytes(8);
-            case DATUM, STRING, ATOM -> skipBytes(CmoLimitChecks.byteLength(limits, type.specName(), in.readInt()));
+            case DATUM, STRING, ATOM -> skipBytes(CmoLimitChecks.byteLength(limits, type.specName(), readInt()));
             case MATHCAP, ERROR2, DMS_OF_N_VARIABLES, RING_BY_NAME, INDETERMINATE -> push(1);
             case LIST, ARRAY -> push(count(type));
             case MONOMIAL32 -> {
@@ -130,7 +194,7 @@ public final class CmoScanner {
                 skipBytes(4L * n);
                 push(1);
             }
-            case ZZ -> skipZZ();
+            case ZZ -> zeroInteger |= skipZZ() == 0;
             case QQ, BIGFLOAT -> {
                 skipZZ();
                 skipZZ();
@@ -145,7 +209,7 @@ public final class CmoScanner {
             }
             case BIGFLOAT32 -> {
                 skipBytes(12);
-                skipBytes(4L * CmoLimitChecks.bigFloatWords(limits, in.readInt()));
+                skipBytes(4L * CmoLimitChecks.bigFloatWords(limits, readInt()));
             }
             default -> throw new UnsupportedCmoTypeException(type.code());
         }
@@ -159,17 +223,26 @@ public final class CmoScanner {
     }
 
     private int count(CmoType type) {
-        return CmoLimitChecks.count(limits, type.specName(), in.readInt());
+        return CmoLimitChecks.count(limits, type.specName(), readInt());
     }
 
-    private void skipZZ() {
-        skipBytes(4L * CmoLimitChecks.zzWords(limits, in.readInt()));
+    /** Skips a CMO_ZZ body; returns its word count. */
+    private int skipZZ() {
+        int words = CmoLimitChecks.zzWords(limits, readInt());
+        skipBytes(4L * words);
+        return words;
     }
 
     private void skipBytes(long n) {
+        if (n <= end - next) {
+            next += (int) n;
+            return;
+        }
+        consume();
         if (n > in.remaining()) {
             throw new CmoTruncatedException("needs " + n + " more bytes, " + in.remaining() + " available");
         }
         in.skip(n);
+        lend();
     }
 }

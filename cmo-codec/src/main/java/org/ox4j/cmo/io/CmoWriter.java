@@ -17,10 +17,10 @@ import org.ox4j.cmo.CmoMachineDouble;
 import org.ox4j.cmo.CmoMonomial32;
 import org.ox4j.cmo.CmoPolynomialInOneVariable;
 import org.ox4j.cmo.CmoQQ;
-import org.ox4j.cmo.CmoRecursivePolynomial;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoTrees;
 import org.ox4j.cmo.CmoZZ;
+import org.ox4j.cmo.KeptEncoded;
 
 /**
  * Encodes CMOs into a {@link ByteSink} in the sink's byte order. Writing goes straight to the sink; big integers
@@ -86,9 +86,9 @@ public final class CmoWriter {
      * the caller before each coefficient.
      */
     private static List<Cmo> writeHead(Cmo cmo, ByteSink out) {
-        if (cmo instanceof CmoRecursivePolynomial p) {
-            // a polynomial still in the encoding it arrived in goes back as those bytes
-            byte[] wire = p.wire(out.order());
+        if (cmo instanceof KeptEncoded k) {
+            // a value still in the encoding it arrived in goes back as those bytes
+            byte[] wire = k.wire(out.order());
             if (wire != null) {
                 out.writeBytes(wire, 0, wire.length);
                 return List.of();

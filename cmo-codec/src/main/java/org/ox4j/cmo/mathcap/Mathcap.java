@@ -93,9 +93,9 @@ public record Mathcap(int version, String systemName, List<String> systemInfo, L
             if (c instanceof CmoError2 || c instanceof CmoMathcap) {
                 continue;
             }
-            int[] kept = c instanceof org.ox4j.cmo.CmoRecursivePolynomial p ? p.wireTags() : null;
+            int[] kept = c instanceof org.ox4j.cmo.KeptEncoded k ? k.wireTags() : null;
             if (kept != null) {
-                // a polynomial kept encoded: its scan listed the tags inside, no need to build it
+                // a value kept encoded: its scan listed the tags inside, no need to build it
                 for (int tag : kept) {
                     if (!accepted.contains(tag)) {
                         return Optional.of(tag);

@@ -40,7 +40,7 @@ class KeptPolynomialTest {
     }
 
     private static CmoRecursivePolynomial kept(byte[] wire, ByteOrder order, CmoLimits limits) {
-        return CmoReader.readKeepingEncoding(ByteBufferSource.of(wire, order), limits);
+        return (CmoRecursivePolynomial) CmoReader.readKeepingEncoding(ByteBufferSource.of(wire, order), limits);
     }
 
     @Test

@@ -204,6 +204,20 @@ public final class ChannelByteSource implements ByteSource {
         }
     }
 
+    @Override
+    public ByteBuffer window() {
+        return buf;
+    }
+
+    @Override
+    public void advance(int n) {
+        if (n > buf.remaining()) {
+            throw new IllegalArgumentException("advance " + n + " with " + buf.remaining() + " bytes buffered");
+        }
+        charge(n);
+        buf.position(buf.position() + n);
+    }
+
     /** Keeps the bytes consumed from {@code buf} since the last keep; bounded by the message budget. */
     private void keepConsumed() {
         int n = buf.position() - captureFrom;

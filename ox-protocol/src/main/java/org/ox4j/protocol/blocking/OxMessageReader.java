@@ -32,7 +32,7 @@ public final class OxMessageReader {
     private final ChannelByteSource in;
     private final CmoLimits limits;
     private final UnknownTags unknownTags;
-    private final boolean keepPolynomialsEncoded;
+    private final boolean keepEncoded;
 
     public OxMessageReader(ChannelByteSource in, CmoLimits limits) {
         this(in, limits, UnknownTags.REJECT);
@@ -43,18 +43,19 @@ public final class OxMessageReader {
     }
 
     private OxMessageReader(ChannelByteSource in, CmoLimits limits, UnknownTags unknownTags,
-            boolean keepPolynomialsEncoded) {
+            boolean keepEncoded) {
         this.in = in;
         this.limits = limits;
         this.unknownTags = unknownTags;
-        this.keepPolynomialsEncoded = keepPolynomialsEncoded;
+        this.keepEncoded = keepEncoded;
     }
 
     /**
-     * A reader like this one that keeps a received CMO_RECURSIVE_POLYNOMIAL in the bytes it arrived in
-     * ({@link CmoReader#readKeepingEncoding}): a session that pushes it and is asked for it back copies bytes.
+     * A reader like this one that keeps a received CMO_RECURSIVE_POLYNOMIAL or large CMO_LIST in the bytes it
+     * arrived in ({@link CmoReader#readKeepingEncoding}): a session that pushes it and is asked for it back copies
+     * bytes.
      */
-    public OxMessageReader keepingPolynomialsEncoded() {
+    public OxMessageReader keepingEncoded() {
         return new OxMessageReader(in, limits, unknownTags, true);
     }
 
@@ -87,9 +88,8 @@ public final class OxMessageReader {
                 message = null;
             } else {
                 try {
-                    message = new OxData(serial,
-                            keepPolynomialsEncoded && in.peekInt() == CmoType.RECURSIVE_POLYNOMIAL.code()
-                                    ? CmoReader.readKeepingEncoding(in, limits) : CmoReader.read(in, limits));
+                    message = new OxData(serial, keepEncoded && mayKeep(in.peekInt())
+                            ? CmoReader.readKeepingEncoding(in, limits) : CmoReader.read(in, limits));
                 } catch (CmoDepthExceededException e) {
                     throw new OxDataRejectedException(serial, e);
                 }
@@ -104,5 +104,9 @@ public final class OxMessageReader {
             throw new UnknownOxTagException(tag, serial, "unsupported OX tag");
         }
         return new OxFrame(tag, serial, in.used(), message);
+    }
+
+    private static boolean mayKeep(int cmoTag) {
+        return cmoTag == CmoType.RECURSIVE_POLYNOMIAL.code() || cmoTag == CmoType.LIST.code();
     }
 }

@@ -158,6 +158,44 @@ class BlockingFramingTest {
         assertThatThrownBy(r::read).isInstanceOf(CmoException.class);
     }
 
+    /** A list of ints, then big integers and strings: kept encoded by a reader that keeps them. */
+    private static CmoList keptSizedList() {
+        List<Cmo> items = new ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            items.add(new CmoInt32(i * 7919));
+        }
+        items.add(bigObject());
+        return new CmoList(items);
+    }
+
+    @Test
+    void aKeptListIsScannedAcrossBufferRefillsAndTheNextMessageFollowsInStep() {
+        CmoList list = keptSizedList();
+        for (ByteOrder order : ORDERS) {
+            byte[] bytes = written(order, 4096, new OxData(1, list), new OxCommand(2, 262), new OxData(3, list));
+            // odd buffer sizes: ints and byte strings straddle the scanner's windows
+            for (int size : new int[] {37, 513, 64 * 1024}) {
+                OxMessageReader r = new OxMessageReader(source(bytes, order, size, () -> { }), CmoLimits.DEFAULT)
+                        .keepingEncoded();
+                CmoList first = (CmoList) ((OxData) r.read().message()).cmo();
+                assertThat(first.keptEncoding()).isNotNull();
+                assertThat(first.wire(order)).isEqualTo(CmoWriter.toBytes(list, order));
+                assertThat(r.read().message()).isEqualTo(new OxCommand(2, 262));
+                CmoList second = (CmoList) ((OxData) r.read().message()).cmo();
+                assertThat(second).isEqualTo(list);
+            }
+        }
+    }
+
+    @Test
+    void aKeptListLongerThanTheMessageLimitIsRefused() {
+        byte[] bytes = written(ByteOrder.LITTLE_ENDIAN, 4096, new OxData(1, keptSizedList()));
+        CmoLimits small = CmoLimits.builder().maxMessageBytes(20_000).build();
+        OxMessageReader r = new OxMessageReader(source(bytes, ByteOrder.LITTLE_ENDIAN, 64 * 1024, () -> { }), small)
+                .keepingEncoded();
+        assertThatThrownBy(r::read).isInstanceOf(CmoException.class);
+    }
+
     @ParameterizedTest
     @EnumSource(HandshakeRole.class)
     void handshakeWritesFirstUnlessClientAndAppliesTheChosenOrder(HandshakeRole role) {

@@ -74,7 +74,7 @@ public final class Connections {
     /** Runs the data handshake with the runtime's offer and builds the (not yet started) session. */
     public static Session dataSession(ServerRuntime rt, Wire w) {
         serverHandshake((byte) rt.byteOrderOffer(), w);
-        return new Session(rt, new OxMessageReader(w.in(), rt.limits().cmoLimits()).keepingPolynomialsEncoded(), w.out(), w.channel());
+        return new Session(rt, new OxMessageReader(w.in(), rt.limits().cmoLimits()).keepingEncoded(), w.out(), w.channel());
     }
 
     /** Runs the control handshake (always offering network order, like {@code ox}) and returns its reader. */

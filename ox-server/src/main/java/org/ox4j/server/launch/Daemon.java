@@ -133,7 +133,7 @@ public final class Daemon {
             w.closeQuietly();
             return;
         }
-        Session s = new Session(rt, new OxMessageReader(w.in(), rt.limits().cmoLimits()).keepingPolynomialsEncoded(), w.out(), w.channel());
+        Session s = new Session(rt, new OxMessageReader(w.in(), rt.limits().cmoLimits()).keepingEncoded(), w.out(), w.channel());
         byte[] key = new byte[16];
         random.nextBytes(key);
         sessions.put(s.id(), new Entry(s, key));

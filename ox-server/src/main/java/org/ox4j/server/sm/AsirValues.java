@@ -8,8 +8,10 @@ import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoQQ;
+import org.ox4j.cmo.CmoType;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.CmoZero;
+import org.ox4j.cmo.KeptEncoding;
 import org.ox4j.server.eval.EvaluationException;
 
 /**
@@ -28,6 +30,9 @@ public final class AsirValues {
     public static Cmo fromWire(Cmo c) {
         if (!(c instanceof CmoList root)) {
             return atom(c);
+        }
+        if (keptAsIs(root)) {
+            return root;
         }
         ArrayDeque<ListInProgress> open = new ArrayDeque<>();
         open.push(new ListInProgress(root));
@@ -50,6 +55,15 @@ public final class AsirValues {
             ListInProgress parent = open.peek();
             parent.add(parent.source.get(parent.next - 1), done);
         }
+    }
+
+    /**
+     * Whether {@code list} is still kept encoded and holds nothing this conversion changes (no CMO_ZERO, no CMO_QQ,
+     * no CMO_ZZ of value zero, as its scan found): then it stays in its bytes, and popping it copies them.
+     */
+    private static boolean keptAsIs(CmoList list) {
+        KeptEncoding k = list.keptEncoding();
+        return k != null && !k.zeroInteger() && !k.holds(CmoType.ZERO) && !k.holds(CmoType.QQ);
     }
 
     private static Cmo atom(Cmo c) {

@@ -9,10 +9,10 @@ import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoMonomial32;
 import org.ox4j.cmo.CmoPolynomialInOneVariable;
 import org.ox4j.cmo.CmoQQ;
-import org.ox4j.cmo.CmoRecursivePolynomial;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoTrees;
 import org.ox4j.cmo.CmoZZ;
+import org.ox4j.cmo.KeptEncoded;
 
 /** A cheap estimate of the heap bytes a CMO value holds, used for the per-session memory budget. */
 public final class CmoSize {
@@ -23,9 +23,10 @@ public final class CmoSize {
 
     /** Estimated bytes of {@code c} and everything it contains (visited without recursion, however deep). */
     public static long estimate(Cmo c) {
-        if (c instanceof CmoRecursivePolynomial p && p.wireLength() >= 0) {
-            // kept encoded: about what its tree will take once built (objects per term beside the bytes)
-            return OBJECT + 2 * p.wireLength();
+        if (c instanceof KeptEncoded k && k.wireLength() >= 0) {
+            // kept encoded: about what its tree will take once built (an object of 24 bytes and a reference per
+            // 8-byte INT32 of a list; fewer per byte for a polynomial's big coefficients)
+            return OBJECT + 4 * k.wireLength();
         }
         long[] total = {0};
         CmoTrees.forEach(c, node -> total[0] += own(node));

@@ -97,6 +97,34 @@ class StackMachineTest {
         assertThat(popCmo()).isEqualTo(new CmoInt32(123));
     }
 
+    /** {@code list} as a session's reader delivers it: a large one kept in its bytes. */
+    private static CmoList received(CmoList list) {
+        byte[] wire = org.ox4j.cmo.io.CmoWriter.toBytes(list, java.nio.ByteOrder.LITTLE_ENDIAN);
+        return (CmoList) org.ox4j.cmo.io.CmoReader.readKeepingEncoding(
+                org.ox4j.cmo.io.ByteBufferSource.of(wire, java.nio.ByteOrder.LITTLE_ENDIAN),
+                org.ox4j.cmo.io.CmoLimits.DEFAULT);
+    }
+
+    @Test
+    void aLargeReceivedListStaysInItsBytesUnlessItHoldsAZero() {
+        List<Cmo> ints = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) {
+            ints.add(new CmoInt32(i));
+        }
+        CmoList plain = received(new CmoList(ints));
+        push(plain);
+        Cmo popped = popCmo();
+        assertThat(popped).isSameAs(plain);
+        assertThat(plain.keptEncoding()).isNotNull();
+        // a zero inside is Asir's zero after the push, as for a list decoded at once
+        List<Cmo> withZero = new ArrayList<>(ints);
+        withZero.add(CmoZZ.of(0));
+        push(received(new CmoList(withZero)));
+        CmoList normalised = (CmoList) popCmo();
+        assertThat(normalised.get(5000)).isEqualTo(CmoNull.INSTANCE);
+        assertThat(normalised.get(4999)).isEqualTo(new CmoInt32(4999));
+    }
+
     @Test
     void popOnEmptyStackSendsNullAndPopStringSendsZero() {
         assertThat(popCmo()).isEqualTo(CmoNull.INSTANCE);

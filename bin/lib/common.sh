@@ -225,7 +225,7 @@ ox4j_server_jvm_flags_reply() {
   local flags=""
   ox4j_jdk_feature_reply "$1"
   if [ "$REPLY" -ge 24 ]; then
-    flags="--sun-misc-unsafe-memory-access=allow "
+    flags="--sun-misc-unsafe-memory-access=allow --enable-native-access=ALL-UNNAMED "
   fi
   case " ${JAVA_OPTS:-} " in
     *" -XX:+Use"*"GC "*) ;;

@@ -76,6 +76,24 @@ class StartupArchivesIT {
     }
 
     @Test
+    void theRealServerLoadsItsClassesFromTheBuiltArchive() throws Exception {
+        // the JVM accepts an archive only if its options match the dump's (module and native-access flags among
+        // them); a mismatch is no failure, just a slow start, so it is checked here where the classes come from
+        Path real = ServerProcess.home();
+        Path built = real.resolve("ox-server/target/startup").resolve(archive.getFileName());
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(built),
+                "the build made no archive for this JDK (" + built + ")");
+        Path log = home.resolve("class-load.txt");
+        try (ServerProcess server = ServerProcess.startReady("archive-used",
+                Map.of("JAVA_OPTS", "-Xlog:class+load=info:file=" + log), "-data", "0", "-control", "0")) {
+            assertThat(server.handle().info().commandLine().orElse("")).contains(built.toString());
+        }
+        // hundreds of ox4j classes come from the archive (the launcher's main class itself is not in it)
+        assertThat(Files.readAllLines(log)).filteredOn(l -> l.contains(" org.ox4j.") && l.contains("shared objects file"))
+                .hasSizeGreaterThan(100);
+    }
+
+    @Test
     void anArchiveOlderThanTheJarsIsIgnored() throws Exception {
         Files.writeString(archive, "stale");
         Files.setLastModifiedTime(archive, FileTime.from(Instant.parse("2000-01-01T00:00:00Z")));

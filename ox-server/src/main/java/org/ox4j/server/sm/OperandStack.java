@@ -121,6 +121,11 @@ public final class OperandStack {
         return bytes;
     }
 
+    /** Estimated bytes of the top object, 0 when the stack is empty. */
+    public long topEstimatedBytes() {
+        return sizes.isEmpty() ? 0 : sizes.get(sizes.size() - 1);
+    }
+
     /** The CMOs on the stack, bottom first (values without a CMO form left out). */
     public List<Cmo> snapshot() {
         List<Cmo> out = new ArrayList<>();

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.WritableByteChannel;
 import org.ox4j.cmo.io.ByteSink;
 import org.ox4j.protocol.OxMessage;
@@ -134,8 +135,7 @@ public final class OxMessageWriter {
                 return;
             }
             if (len >= buf.capacity()) {
-                flush();
-                writeFully(ByteBuffer.wrap(src, off, len));
+                writeWithBuffered(ByteBuffer.wrap(src, off, len));
                 return;
             }
             int first = buf.remaining();
@@ -154,6 +154,32 @@ public final class OxMessageWriter {
             buf.flip();
             try {
                 writeFully(buf);
+            } finally {
+                buf.clear();
+            }
+        }
+
+        /**
+         * Writes what is buffered and then {@code body}, in one gathering write where the channel takes one: a
+         * message's head (tag, serial, the CMO's first words) goes out with its body, not as a packet of its own that
+         * wakes the peer for 16 bytes (the peer then reads twice and may sleep between).
+         */
+        void writeWithBuffered(ByteBuffer body) {
+            if (!(channel instanceof GatheringByteChannel gathering)) {
+                flush();
+                writeFully(body);
+                return;
+            }
+            buf.flip();
+            ByteBuffer[] parts = {buf, body};
+            try {
+                while (body.hasRemaining()) {
+                    if (gathering.write(parts) == 0) {
+                        whenFull.run();
+                    }
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             } finally {
                 buf.clear();
             }

@@ -79,6 +79,67 @@ class BlockingFramingTest {
         }
     }
 
+    /** A gathering channel that takes at most {@code max} bytes per write and remembers each write's size. */
+    private static final class ChoppyGatheringChannel implements java.nio.channels.GatheringByteChannel {
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        final List<Integer> writes = new ArrayList<>();
+        private final int max;
+
+        ChoppyGatheringChannel(int max) {
+            this.max = max;
+        }
+
+        @Override
+        public long write(ByteBuffer[] srcs, int offset, int length) {
+            int taken = 0;
+            for (int i = offset; i < offset + length && taken < max; i++) {
+                while (srcs[i].hasRemaining() && taken < max) {
+                    bytes.write(srcs[i].get());
+                    taken++;
+                }
+            }
+            writes.add(taken);
+            return taken;
+        }
+
+        @Override
+        public long write(ByteBuffer[] srcs) {
+            return write(srcs, 0, srcs.length);
+        }
+
+        @Override
+        public int write(ByteBuffer src) {
+            return (int) write(new ByteBuffer[] {src});
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void aBigBodyGoesOutWithItsHeadInGatheringWritesEvenWhenTheChannelTakesLittle() {
+        CmoZZ big = new CmoZZ(BigInteger.ONE.shiftLeft(1_000_000).subtract(BigInteger.ONE));
+        for (ByteOrder order : ORDERS) {
+            byte[] expected = written(order, 4096, new OxData(7, big), new OxCommand(8, 262));
+            for (int max : new int[] {5, 1000, Integer.MAX_VALUE}) {
+                ChoppyGatheringChannel ch = new ChoppyGatheringChannel(max);
+                OxMessageWriter w = new OxMessageWriter(ch, 4096);
+                w.order(order);
+                w.send(new OxData(7, big));
+                w.send(new OxCommand(8, 262));
+                assertThat(ch.bytes.toByteArray()).isEqualTo(expected);
+                // the head (tag, serial, ZZ tag and length) is not a write of its own
+                assertThat(ch.writes.get(0)).isEqualTo(Math.min(max, expected.length - 12));
+            }
+        }
+    }
+
     @Test
     void preEncodedDataIsFramedLikeADataMessage() {
         Cmo big = bigObject();

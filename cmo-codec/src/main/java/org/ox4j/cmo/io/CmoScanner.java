@@ -36,6 +36,12 @@ public final class CmoScanner {
     private int end;
     private int unconsumed;
     private final boolean littleEndian;
+    /** Whether the CMO being skipped is refused beyond the depth limit ({@link #run}). */
+    private boolean limitDepth;
+    private static final int ZZ_CODE = CmoType.ZZ.code();
+    private static final int INT32_CODE = CmoType.INT32.code();
+    private static final long ZZ_BIT = 1L << CmoType.ZZ.ordinal();
+    private static final long INT32_BIT = 1L << CmoType.INT32.ordinal();
 
     public CmoScanner(ByteSource in, CmoLimits limits) {
         this.in = in;
@@ -86,6 +92,7 @@ public final class CmoScanner {
 
     /** Skips one CMO (the body only when its tag {@code first} was read already), consuming from the source. */
     private void run(CmoType first, boolean limitDepth) {
+        this.limitDepth = limitDepth;
         open = 0;
         lend();
         try {
@@ -116,14 +123,19 @@ public final class CmoScanner {
         }
     }
 
+    /** The int at index {@code i} of the window (four bytes there). */
+    private int intAt(int i) {
+        byte[] b = window;
+        return littleEndian
+                ? (b[i] & 0xff) | (b[i + 1] & 0xff) << 8 | (b[i + 2] & 0xff) << 16 | b[i + 3] << 24
+                : b[i] << 24 | (b[i + 1] & 0xff) << 16 | (b[i + 2] & 0xff) << 8 | (b[i + 3] & 0xff);
+    }
+
     private int readInt() {
         int i = next;
         if (end - i >= 4) {
             next = i + 4;
-            byte[] b = window;
-            return littleEndian
-                    ? (b[i] & 0xff) | (b[i + 1] & 0xff) << 8 | (b[i + 2] & 0xff) << 16 | b[i + 3] << 24
-                    : b[i] << 24 | (b[i + 1] & 0xff) << 16 | (b[i + 2] & 0xff) << 8 | (b[i + 3] & 0xff);
+            return intAt(i);
         }
         consume();
         int v = in.readInt();
@@ -205,7 +217,7 @@ public final class CmoScanner {
             case POLYNOMIAL_IN_ONE_VARIABLE -> {
                 int m = count(type);
                 skipBytes(4);
-                push(-m);
+                push(-(m - skipNumberTerms(m)));
             }
             case BIGFLOAT32 -> {
                 skipBytes(12);
@@ -213,6 +225,47 @@ public final class CmoScanner {
             }
             default -> throw new UnsupportedCmoTypeException(type.code());
         }
+    }
+
+    /**
+     * Skips the leading terms of a univariate polynomial (whose head was just read) that are an exponent and a CMO_ZZ
+     * or CMO_INT32 coefficient lying whole in the window, and returns how many: the innermost level of a dense
+     * polynomial is most of its CMOs, and here each costs a few array reads instead of a step. The rest of the terms,
+     * if any, go the general way. Checks what {@link #step} checks (depth, the ZZ word limit) and records the same.
+     */
+    private int skipNumberTerms(int m) {
+        int done = 0;
+        while (done < m) {
+            int i = next;
+            if (end - i < 12) {
+                break;
+            }
+            int tag = intAt(i + 4);
+            if (tag == ZZ_CODE) {
+                int words = CmoLimitChecks.zzWords(limits, intAt(i + 8));
+                long size = 12L + 4L * words;
+                if (size > end - i) {
+                    break;
+                }
+                zeroInteger |= words == 0;
+                types |= ZZ_BIT;
+                next = i + (int) size;
+            } else if (tag == INT32_CODE) {
+                types |= INT32_BIT;
+                next = i + 12;
+            } else {
+                break;
+            }
+            done++;
+        }
+        if (done > 0) {
+            // the coefficients sit one level inside the polynomial, whose level is not open yet
+            if (limitDepth) {
+                CmoLimitChecks.depth(limits, open + 1);
+            }
+            deepest = Math.max(deepest, open + 1);
+        }
+        return done;
     }
 
     private void push(int children) {

@@ -80,6 +80,25 @@ class KeptPolynomialTest {
     }
 
     @Test
+    void theScanOfNumberCoefficientsRecordsZerosAndKeepsTheWordLimit() {
+        // x^2 + 0*x + 5 with a zero ZZ among the coefficients (the scanner's fast path for number terms)
+        CmoRecursivePolynomial p = new CmoRecursivePolynomial(CmoList.of(CmoIndeterminate.of("x")),
+                new CmoPolynomialInOneVariable(0, List.of(
+                        new CmoPolynomialInOneVariable.Term(2, new CmoZZ(BigInteger.TWO.pow(100))),
+                        new CmoPolynomialInOneVariable.Term(1, new CmoZZ(BigInteger.ZERO)),
+                        new CmoPolynomialInOneVariable.Term(0, new CmoInt32(5)))));
+        byte[] wire = CmoWriter.toBytes(p, ByteOrder.BIG_ENDIAN);
+        CmoRecursivePolynomial back = kept(wire, ByteOrder.BIG_ENDIAN, CmoLimits.DEFAULT);
+        assertThat(back.keptEncoding().zeroInteger()).isTrue();
+        assertThat(back.wireTags()).contains(CmoType.ZZ.code(), CmoType.INT32.code());
+        assertThat(back).isEqualTo(p);
+        CmoLimits fewWords = CmoLimits.builder().maxBignumWords(3).build();
+        assertThatThrownBy(() -> kept(wire, ByteOrder.BIG_ENDIAN, fewWords)).isInstanceOf(CmoException.class);
+        assertThat(kept(CmoWriter.toBytes(polynomial(5, 20, 4), ByteOrder.BIG_ENDIAN), ByteOrder.BIG_ENDIAN, fewWords)
+                .keptEncoding().zeroInteger()).isFalse();
+    }
+
+    @Test
     void oneNestedTooDeepIsReadToItsEndAndRefused() {
         byte[] wire = CmoWriter.toBytes(polynomial(3, 40, 3), ByteOrder.LITTLE_ENDIAN);
         byte[] twice = new byte[2 * wire.length];

@@ -249,6 +249,34 @@ class BlockingFramingTest {
     }
 
     @Test
+    void aKeptPolynomialIsScannedAcrossBufferRefills() {
+        // dense in x, y with big and small coefficients: its number terms straddle the scanner's windows
+        List<org.ox4j.cmo.CmoPolynomialInOneVariable.Term> xs = new ArrayList<>();
+        Random random = new Random(3);
+        for (int i = 30; i >= 0; i--) {
+            List<org.ox4j.cmo.CmoPolynomialInOneVariable.Term> ys = new ArrayList<>();
+            for (int j = 30 - i; j >= 0; j--) {
+                Cmo c = (i + j) % 4 == 0 ? new CmoInt32(i - j) : new CmoZZ(new BigInteger(40 + 7 * j, random).negate());
+                ys.add(new org.ox4j.cmo.CmoPolynomialInOneVariable.Term(j, c));
+            }
+            xs.add(new org.ox4j.cmo.CmoPolynomialInOneVariable.Term(i, new org.ox4j.cmo.CmoPolynomialInOneVariable(1, ys)));
+        }
+        Cmo poly = new org.ox4j.cmo.CmoRecursivePolynomial(CmoList.of(org.ox4j.cmo.CmoIndeterminate.of("x"),
+                org.ox4j.cmo.CmoIndeterminate.of("y")), new org.ox4j.cmo.CmoPolynomialInOneVariable(0, xs));
+        for (ByteOrder order : ORDERS) {
+            byte[] bytes = written(order, 4096, new OxData(1, poly), new OxCommand(2, 262));
+            for (int size : new int[] {37, 100, 513, 64 * 1024}) {
+                OxMessageReader r = new OxMessageReader(source(bytes, order, size, () -> { }), CmoLimits.DEFAULT)
+                        .keepingEncoded();
+                Cmo back = ((OxData) r.read().message()).cmo();
+                assertThat(((org.ox4j.cmo.KeptEncoded) back).wire(order)).isEqualTo(CmoWriter.toBytes(poly, order));
+                assertThat(r.read().message()).isEqualTo(new OxCommand(2, 262));
+                assertThat(back).isEqualTo(poly);
+            }
+        }
+    }
+
+    @Test
     void aKeptListLongerThanTheMessageLimitIsRefused() {
         byte[] bytes = written(ByteOrder.LITTLE_ENDIAN, 4096, new OxData(1, keptSizedList()));
         CmoLimits small = CmoLimits.builder().maxMessageBytes(20_000).build();

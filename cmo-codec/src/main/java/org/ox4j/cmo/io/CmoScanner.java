@@ -15,6 +15,11 @@ import org.ox4j.cmo.UnsupportedCmoTypeException;
  * is not limited, and the memory is bounded by the message: each level takes at least eight bytes of input.
  */
 public final class CmoScanner {
+    private static final int ZZ_CODE = CmoType.ZZ.code();
+    private static final int INT32_CODE = CmoType.INT32.code();
+    private static final long ZZ_BIT = 1L << CmoType.ZZ.ordinal();
+    private static final long INT32_BIT = 1L << CmoType.INT32.ordinal();
+
     private final ByteSource in;
     private final CmoLimits limits;
     /** Children still due per open composite, innermost last; negative: a univariate term (exponent first). */
@@ -38,10 +43,6 @@ public final class CmoScanner {
     private final boolean littleEndian;
     /** Whether the CMO being skipped is refused beyond the depth limit ({@link #run}). */
     private boolean limitDepth;
-    private static final int ZZ_CODE = CmoType.ZZ.code();
-    private static final int INT32_CODE = CmoType.INT32.code();
-    private static final long ZZ_BIT = 1L << CmoType.ZZ.ordinal();
-    private static final long INT32_BIT = 1L << CmoType.INT32.ordinal();
 
     public CmoScanner(ByteSource in, CmoLimits limits) {
         this.in = in;
@@ -96,7 +97,7 @@ public final class CmoScanner {
         open = 0;
         lend();
         try {
-            skipFrom(first != null ? first : readType(), limitDepth);
+            skipFrom(first != null ? first : readType());
         } finally {
             consume();
         }
@@ -152,10 +153,10 @@ public final class CmoScanner {
         return type;
     }
 
-    private void skipFrom(CmoType first, boolean limitDepth) {
+    private void skipFrom(CmoType first) {
         CmoType type = first;
         do {
-            type = step(type, limitDepth);
+            type = step(type);
         } while (type != null);
     }
 
@@ -164,7 +165,7 @@ public final class CmoScanner {
      * the outermost is complete. One call per CMO, so that the JIT compiles this work fully after some thousand CMOs;
      * the loop around it runs once per message and would get only on-stack replacement.
      */
-    private CmoType step(CmoType type, boolean limitDepth) {
+    private CmoType step(CmoType type) {
         if (limitDepth) {
             CmoLimitChecks.depth(limits, open);
         }

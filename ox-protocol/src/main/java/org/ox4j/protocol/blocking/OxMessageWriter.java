@@ -159,42 +159,43 @@ public final class OxMessageWriter {
             }
         }
 
-        /**
-         * Writes what is buffered and then {@code body}, in one gathering write where the channel takes one: a
-         * message's head (tag, serial, the CMO's first words) goes out with its body, not as a packet of its own that
-         * wakes the peer for 16 bytes (the peer then reads twice and may sleep between).
-         */
+        /** Writes what is buffered and then {@code body} ({@link #writeFully}: in one gathering write). */
         void writeWithBuffered(ByteBuffer body) {
-            if (!(channel instanceof GatheringByteChannel gathering)) {
-                flush();
-                writeFully(body);
-                return;
-            }
             buf.flip();
-            ByteBuffer[] parts = {buf, body};
             try {
-                while (body.hasRemaining()) {
-                    if (gathering.write(parts) == 0) {
-                        whenFull.run();
-                    }
-                }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                writeFully(buf, body);
             } finally {
                 buf.clear();
             }
         }
 
-        void writeFully(ByteBuffer b) {
+        /**
+         * Writes all of {@code parts} in order, in gathering writes where the channel takes them: a message's head
+         * (tag, serial, the CMO's first words) then goes out with its body, not as a packet of its own that wakes the
+         * peer for 16 bytes (the peer then reads twice and may sleep between).
+         */
+        void writeFully(ByteBuffer... parts) {
+            ByteBuffer last = parts[parts.length - 1];
             try {
-                while (b.hasRemaining()) {
-                    if (channel.write(b) == 0) {
+                while (last.hasRemaining()) {
+                    long n = parts.length > 1 && channel instanceof GatheringByteChannel gathering
+                            ? gathering.write(parts) : channel.write(firstWithRemaining(parts));
+                    if (n == 0) {
                         whenFull.run();
                     }
                 }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+        }
+
+        private static ByteBuffer firstWithRemaining(ByteBuffer[] parts) {
+            for (ByteBuffer p : parts) {
+                if (p.hasRemaining()) {
+                    return p;
+                }
+            }
+            return parts[parts.length - 1];
         }
     }
 }

@@ -24,9 +24,9 @@ public final class CmoSize {
     /** Estimated bytes of {@code c} and everything it contains (visited without recursion, however deep). */
     public static long estimate(Cmo c) {
         if (c instanceof KeptEncoded k && k.wireLength() >= 0) {
-            // kept encoded: about what its tree will take once built (an object of 24 bytes and a reference per
-            // 8-byte INT32 of a list; fewer per byte for a polynomial's big coefficients)
-            return OBJECT + 4 * k.wireLength();
+            // kept encoded: about what its tree will take once built (a list: an object of 24 bytes and a reference
+            // per 8-byte INT32; a polynomial: objects per term beside its big coefficients' bytes)
+            return OBJECT + (c instanceof CmoList ? 4 : 2) * k.wireLength();
         }
         long[] total = {0};
         CmoTrees.forEach(c, node -> total[0] += own(node));

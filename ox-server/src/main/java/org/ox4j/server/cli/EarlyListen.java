@@ -5,12 +5,15 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The readiness path of launch form b, before anything else runs. A plain {@code ox}-style command line (the options
- * an Asir or Java master passes: {@code -host -control -data -pass -passControl -passData -portfile -unix -insecure},
- * and the server's {@code --log-file --byte-order --diagnostics --max-*}) is read here into the same
- * {@link ServerCommand} picocli would make, and its sockets are opened at once ({@link ServerCommand#listenEarly}):
- * a master waiting for {@code OX4J READY} (or for the port file) can connect while logging and the function tables
- * are still being set up, and picocli's reflective set-up (a tenth of a second of CPU) is skipped.
+ * The readiness path of launch forms a and b, before anything else runs. A plain {@code ox}-style command line (the
+ * options an Asir or Java master passes: {@code -host -control -data -pass -passControl -passData -portfile -unix
+ * -insecure}, {@code -display} of form a, and the server's {@code --log-file --byte-order --diagnostics --max-*}) is
+ * read here into the same {@link ServerCommand} picocli would make, and form b's sockets are opened at once
+ * ({@link ServerCommand#listenEarly}): a master waiting for {@code OX4J READY} (or for the port file) can connect
+ * while logging and the function tables are still being set up. Either form skips picocli's reflective set-up: for
+ * form a (the socket inherited from an Asir launcher, no port options) its 170 classes, read from the jar because the
+ * start-up archive's training run needs none of them, took 0.2 s of the 0.3 s an Asir master's
+ * {@code ox_launch_nox} waited.
  *
  * <p>Anything else (reverse mode, {@code daemon}, {@code --help}, an unknown option, a malformed number) goes through
  * picocli as before. {@code EarlyListenTest} checks that both read every plain command line alike.
@@ -19,7 +22,7 @@ final class EarlyListen {
     private EarlyListen() {
     }
 
-    /** The command of a plain form-b command line, if it is one. */
+    /** The command of a plain command line (form a or b), if it is one. */
     static Optional<ServerCommand> parse(String[] args) {
         ServerCommand c = new ServerCommand();
         LimitOptions l = c.common;
@@ -39,6 +42,7 @@ final class EarlyListen {
                 }
                 String v = args[++i];
                 switch (a) {
+                    case "-display" -> c.display = v;
                     case "-host" -> c.host = v;
                     case "-control" -> c.controlPort = port(v);
                     case "-data" -> c.dataPort = port(v);
@@ -58,9 +62,6 @@ final class EarlyListen {
                     }
                 }
             }
-            if (c.controlPort == null && c.dataPort == null && c.unix == null) {
-                return Optional.empty();
-            }
             // values the command would refuse after the readiness line are refused before it
             l.limits();
             l.byteOrderOffer();
@@ -71,12 +72,12 @@ final class EarlyListen {
         return Optional.of(c);
     }
 
-    /** The command of a plain form-b command line with its sockets open, or empty (not plain, or the bind failed:
+    /** The command of a plain command line, form b's sockets open, or empty (not plain, or the bind failed:
      *  picocli's way reports that with its logging). */
     static Optional<ServerCommand> open(String[] args) {
         Optional<ServerCommand> c = parse(args);
-        if (c.isEmpty()) {
-            return Optional.empty();
+        if (c.isEmpty() || c.get().inherited()) {
+            return c;
         }
         try {
             c.get().listenEarly();

@@ -6,8 +6,8 @@ import picocli.CommandLine;
 
 /**
  * Entry point of {@code bin/ox-server}. Sets up logging (before any logger exists) from {@code --log-file} or the
- * system property {@code ox4j.logFile}, opens form b's listening sockets at once ({@link EarlyListen}), then runs
- * {@link ServerCommand}.
+ * system property {@code ox4j.logFile}, reads a plain command line without picocli and opens form b's listening
+ * sockets at once ({@link EarlyListen}), then runs {@link ServerCommand}.
  */
 public final class Main {
     private Main() {
@@ -24,7 +24,7 @@ public final class Main {
             System.setProperty("ox4j.logFile", System.getProperty("java.io.tmpdir") + "/ox4j-server-"
                     + ProcessHandle.current().pid() + ".log");
         }
-        // A plain form-b command line listens and prints its readiness line first, and needs no picocli; everything
+        // A plain command line needs no picocli; form b listens and prints its readiness line first, and everything
         // below runs while its master connects (logging is set up by the first logger, on this thread).
         Optional<ServerCommand> plain = EarlyListen.open(args);
         if (plain.isPresent()) {

@@ -82,11 +82,16 @@ public final class ServerCommand implements Callable<Integer> {
         if (unmatched != null && !unmatched.isEmpty()) {
             LogManager.getLogger().info("ignoring arguments {}", unmatched);
         }
-        if (dataPort == null && controlPort == null && unix == null && !reverse) {
+        if (inherited()) {
             return InheritedLaunch.run(rt);
         }
         OxLaunchOptions opt = launchOptions();
         return early.isPresent() ? new OxLaunch(rt, opt).run(early.get()) : new OxLaunch(rt, opt).run();
+    }
+
+    /** Form a: no ports to listen on or connect to, the data socket is inherited from the launcher. */
+    boolean inherited() {
+        return dataPort == null && controlPort == null && unix == null && !reverse;
     }
 
     /** Opens form b's sockets and prints the readiness line now, before logging and the runtime are set up. */

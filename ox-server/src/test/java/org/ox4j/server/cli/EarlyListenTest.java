@@ -8,7 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import picocli.CommandLine;
 
-/** The early reading of plain form-b command lines makes the command picocli makes, wherever it takes one. */
+/** The early reading of plain command lines (forms a and b) makes the command picocli makes, wherever it takes one. */
 class EarlyListenTest {
     static Stream<String> taken() {
         return Stream.of(
@@ -20,13 +20,14 @@ class EarlyListenTest {
                 "-unix /tmp/oxsock -control 0 -data 0 --log-file /tmp/l --diagnostics --byte-order 0",
                 "-control 5 --max-depth 20000 --max-message-bytes 1000 -data 6 --max-stack-depth 7"
                         + " --max-session-bytes 123456",
-                "-data 0");
+                "-data 0",
+                "-display :0",
+                "--byte-order 0 -display :0",
+                "--log-file /tmp/l --max-depth 20000");
     }
 
     static Stream<String> leftToPicocli() {
         return Stream.of(
-                "",
-                "-display :0",
                 "-reverse -host 127.0.0.1 -control 1 -data 2",
                 "daemon --port 0 --password-file /tmp/pw",
                 "--help",
@@ -53,6 +54,17 @@ class EarlyListenTest {
         assertThat(e.common.byteOrderOffer()).isEqualTo(full.common.byteOrderOffer());
         assertThat(e.common.diagnostics).isEqualTo(full.common.diagnostics);
         assertThat(e.common.logFile).isEqualTo(full.common.logFile);
+        assertThat(e.inherited()).isEqualTo(full.inherited());
+    }
+
+    @org.junit.jupiter.api.Test
+    void noArgumentsIsFormAAsWithPicocli() {
+        ServerCommand full = new ServerCommand();
+        new CommandLine(full).parseArgs();
+        assertThat(EarlyListen.parse(new String[0])).hasValueSatisfying(e -> {
+            assertThat(e.inherited()).isTrue().isEqualTo(full.inherited());
+            assertThat(e.common.limits()).isEqualTo(full.common.limits());
+        });
     }
 
     @ParameterizedTest

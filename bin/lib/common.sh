@@ -73,9 +73,8 @@ ox4j_tool_java_reply() {
     flags="--sun-misc-unsafe-memory-access=allow "
   fi
   if [ "$REPLY" -ge 19 ]; then
-    ox4j_jdk_release_reply "$jdk" JAVA_RUNTIME_VERSION
-    key="$jdk-$REPLY"
-    key=${key//[^A-Za-z0-9.+-]/_}
+    ox4j__jdk_key_reply "$jdk"
+    key=$REPLY
     mkdir -p "$OX4J_HOME/$1/target/startup"
     flags="$flags-XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=$OX4J_HOME/$1/target/startup/$2$key.jsa"
     flags="$flags -Xlog:disable -Xlog:all=warning,cds*=error:stderr"
@@ -169,13 +168,20 @@ ox4j_server_jdk() {
   printf '%s' "$REPLY"
 }
 
+# ox4j__jdk_key_reply JDK_HOME: REPLY = the part of an archive's file name that names the JDK: its home and runtime
+# version, with every other character than letters, digits and . + - made _.
+ox4j__jdk_key_reply() {
+  ox4j_jdk_release_reply "$1" JAVA_RUNTIME_VERSION
+  REPLY="$1-$REPLY"
+  REPLY=${REPLY//[^A-Za-z0-9.+-]/_}
+}
+
 # ox4j_archive_reply JDK_HOME: REPLY = the start-up archive of this checkout's server for that JDK (it may not
 # exist), named after the JDK's home and runtime version.
 ox4j_archive_reply() {
   local ext=jsa key
-  ox4j_jdk_release_reply "$1" JAVA_RUNTIME_VERSION
-  key="$1-$REPLY"
-  key=${key//[^A-Za-z0-9.+-]/_}
+  ox4j__jdk_key_reply "$1"
+  key=$REPLY
   ox4j_jdk_feature_reply "$1"
   [ "$REPLY" -ge 25 ] && ext=aot
   REPLY="$OX4J_HOME/ox-server/target/startup/ox-server$key.$ext"

@@ -242,15 +242,11 @@ public final class ModularGroebner {
         }
 
         /**
-         * Checks share {@code part} of {@code parts} of the certificate of {@code candidate} (a homogenised basis
-         * over Q): the inputs and Gebauer–Möller pairs whose position is {@code part} modulo {@code parts} reduce
-         * to 0. The shares of all parts together are the whole certificate (so a group can split it).
+         * Checks share {@code part} of {@code parts} of the certificate of {@code integralCandidate} (a homogenised
+         * basis over Q made {@link #integral}): the inputs and Gebauer–Möller pairs whose position is {@code part}
+         * modulo {@code parts} reduce to 0. The shares of all parts together are the whole certificate (so a group can
+         * split it).
          */
-        public boolean checkShare(List<QPoly> candidate, int part, int parts, Interrupt interrupt) {
-            return checkIntegralShare(integral(candidate), part, parts, interrupt);
-        }
-
-        /** {@link #checkShare} of a candidate already made {@link #integral}. */
         public boolean checkIntegralShare(List<ZPoly> integralCandidate, int part, int parts, Interrupt interrupt) {
             return certified(integralCandidate, homogenized, part, parts, interrupt, 1);
         }

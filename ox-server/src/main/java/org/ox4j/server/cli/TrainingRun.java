@@ -71,8 +71,8 @@ public final class TrainingRun {
             TrainingRun rank1 = session(c1, d1);
             rank0.session();
             group(rank0, rank1);
-            rank0.send(new OxCommand(rank0.serial++, SmCommand.SHUTDOWN.code()));
-            rank1.send(new OxCommand(rank1.serial++, SmCommand.SHUTDOWN.code()));
+            rank0.commands(List.of(), SmCommand.SHUTDOWN);
+            rank1.commands(List.of(), SmCommand.SHUTDOWN);
         }
         int status = Math.max(first.server.join(), second.server.join());
         System.out.println("ox4j training run: sessions ended with status " + status);
@@ -162,8 +162,7 @@ public final class TrainingRun {
 
     private void session() {
         Cmo mathcap = request(List.of(), SmCommand.MATHCAP, SmCommand.POP_CMO);
-        send(new OxData(serial++, mathcap));
-        send(new OxCommand(serial++, SmCommand.SET_MATHCAP.code()));
+        commands(List.of(mathcap), SmCommand.SET_MATHCAP);
         List<Cmo> ints = new ArrayList<>();
         for (int i = 0; i < 100_000; i++) {
             ints.add(new CmoInt32(i));
@@ -245,12 +244,7 @@ public final class TrainingRun {
 
     /** Pushes {@code objects}, sends {@code commands}, and returns the one reply the last of them asks for. */
     private Cmo request(List<Cmo> objects, SmCommand... commands) {
-        for (Cmo o : objects) {
-            send(new OxData(serial++, o));
-        }
-        for (SmCommand c : commands) {
-            send(new OxCommand(serial++, c.code()));
-        }
+        commands(objects, commands);
         OxMessage m = in.read(false).message();
         if (!(m instanceof OxData reply)) {
             throw new IllegalStateException("training run: expected OX_DATA, got " + m);

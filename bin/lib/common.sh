@@ -60,8 +60,8 @@ ox4j_classpath() {
 # ($OX4J_HOME/MODULE/target/startup/TOOL-<jdk>.jsa). Why: a fresh master JVM loads some 3000 classes and compiles
 # their loading paths while the servers it launches start on the same cores; measured with ServerGroup.launchLocal(8)
 # on the 2-core VM, the first launch in a fresh master took 1.9 s (1.6 s of the master's CPU) on JDK 17, 1.4-1.5 s
-# with the archive on JDK 25. JVM warnings go to stderr, never into a tool's output (the archive's own notes, e.g. classes it
-# skips, not at all).
+# with the archive on JDK 25. JVM warnings go to stderr, never into a tool's output; the archive's own messages not at
+# all (classes it skips, or the "shared class paths mismatch" error after a rebuild, when it is simply re-created).
 ox4j_tool_java_reply() {
   local jdk key flags=""
   ox4j_server_jdk_reply
@@ -77,7 +77,7 @@ ox4j_tool_java_reply() {
     key=$REPLY
     mkdir -p "$OX4J_HOME/$1/target/startup"
     flags="$flags-XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=$OX4J_HOME/$1/target/startup/$2$key.jsa"
-    flags="$flags -Xlog:disable -Xlog:all=warning,cds*=error:stderr"
+    flags="$flags -Xlog:disable -Xlog:all=warning,cds*=off,aot*=off:stderr"
   fi
   REPLY="$jdk/bin/java $flags"
 }

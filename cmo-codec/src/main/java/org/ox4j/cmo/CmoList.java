@@ -1,5 +1,6 @@
 package org.ox4j.cmo;
 
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
@@ -15,13 +16,13 @@ public final class CmoList implements Cmo, KeptEncoded {
     private volatile List<Cmo> elements;
     /** While encoded: the bytes and how to decode them. */
     private KeptEncoding kept;
-    private Function<byte[], CmoList> decoder;
+    private Function<ByteBuffer, CmoList> decoder;
 
     public CmoList(List<Cmo> elements) {
         this.elements = List.copyOf(elements);
     }
 
-    private CmoList(KeptEncoding kept, Function<byte[], CmoList> decoder) {
+    private CmoList(KeptEncoding kept, Function<ByteBuffer, CmoList> decoder) {
         this.kept = Objects.requireNonNull(kept, "kept");
         this.decoder = Objects.requireNonNull(decoder, "decoder");
     }
@@ -30,7 +31,7 @@ public final class CmoList implements Cmo, KeptEncoded {
      * A list kept as its encoding {@code kept} (already checked by a scanner); {@code decoder} builds the elements
      * when they are first needed (a malformed encoding then fails with the decoder's {@link CmoException}).
      */
-    public static CmoList encoded(KeptEncoding kept, Function<byte[], CmoList> decoder) {
+    public static CmoList encoded(KeptEncoding kept, Function<ByteBuffer, CmoList> decoder) {
         return new CmoList(kept, decoder);
     }
 

@@ -1,5 +1,6 @@
 package org.ox4j.cmo;
 
+import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -15,14 +16,14 @@ public final class CmoRecursivePolynomial implements Cmo, KeptEncoded {
     private volatile Cmo body;
     /** While encoded: the bytes and how to decode them. */
     private KeptEncoding kept;
-    private Function<byte[], CmoRecursivePolynomial> decoder;
+    private Function<ByteBuffer, CmoRecursivePolynomial> decoder;
 
     public CmoRecursivePolynomial(CmoList variables, Cmo body) {
         this.variables = Objects.requireNonNull(variables, "variables");
         this.body = Objects.requireNonNull(body, "body");
     }
 
-    private CmoRecursivePolynomial(KeptEncoding kept, Function<byte[], CmoRecursivePolynomial> decoder) {
+    private CmoRecursivePolynomial(KeptEncoding kept, Function<ByteBuffer, CmoRecursivePolynomial> decoder) {
         this.kept = Objects.requireNonNull(kept, "kept");
         this.decoder = Objects.requireNonNull(decoder, "decoder");
     }
@@ -31,7 +32,7 @@ public final class CmoRecursivePolynomial implements Cmo, KeptEncoded {
      * A polynomial kept as its encoding {@code kept} (already checked by a scanner); {@code decoder} builds the parts
      * when they are first needed (a malformed encoding then fails with the decoder's {@link CmoException}).
      */
-    public static CmoRecursivePolynomial encoded(KeptEncoding kept, Function<byte[], CmoRecursivePolynomial> decoder) {
+    public static CmoRecursivePolynomial encoded(KeptEncoding kept, Function<ByteBuffer, CmoRecursivePolynomial> decoder) {
         return new CmoRecursivePolynomial(kept, decoder);
     }
 

@@ -88,14 +88,14 @@ public final class ByteBufferSource implements ByteSource {
     }
 
     @Override
-    public byte[] endCapture() {
+    public ByteBuffer endCapture() {
         if (captureFrom < 0) {
             throw new IllegalStateException("not capturing");
         }
         byte[] out = new byte[buf.position() - captureFrom];
         buf.get(captureFrom, out);
         captureFrom = -1;
-        return out;
+        return ByteBuffer.wrap(out);
     }
 
     private CmoTruncatedException truncated(long wanted) {

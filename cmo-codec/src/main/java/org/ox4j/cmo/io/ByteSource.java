@@ -49,8 +49,11 @@ public interface ByteSource {
         return false;
     }
 
-    /** The bytes read or skipped since {@link #startCapture()}, which stops keeping them. */
-    default byte[] endCapture() {
+    /**
+     * The bytes read or skipped since {@link #startCapture()}, which stops keeping them: a heap buffer from position
+     * 0 to its limit, over an array the caller takes over (it may be longer than the limit).
+     */
+    default java.nio.ByteBuffer endCapture() {
         throw new IllegalStateException("not capturing");
     }
 }

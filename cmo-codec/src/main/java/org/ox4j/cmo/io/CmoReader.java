@@ -1,6 +1,8 @@
 package org.ox4j.cmo.io;
 
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,7 +84,7 @@ public final class CmoReader {
             return read(in, limits);
         }
         CmoScanner.Scan scan;
-        byte[] wire;
+        ByteBuffer wire;
         try {
             scan = CmoScanner.scan(in, limits);
         } finally {
@@ -91,20 +93,20 @@ public final class CmoReader {
         if (scan.depth() >= limits.maxDepth()) {
             throw new CmoDepthExceededException(CmoLimitChecks.depthMessage(limits, scan.depth()));
         }
-        java.nio.ByteOrder order = in.order();
-        int tag = ByteBufferSource.of(wire, order).readInt();
-        KeptEncoding kept = new KeptEncoding(wire, order, scan.tags(), scan.zeroInteger());
+        ByteOrder order = in.order();
+        int tag = wire.order(order).getInt(0);
+        KeptEncoding kept = new KeptEncoding(wire.array(), wire.limit(), order, scan.tags(), scan.zeroInteger());
         if (tag == CmoType.RECURSIVE_POLYNOMIAL.code()) {
             return CmoRecursivePolynomial.encoded(kept, bytes -> recursivePolynomial(decode(bytes, order, limits)));
         }
-        if (tag == CmoType.LIST.code() && wire.length >= KEPT_LIST_MIN_BYTES) {
+        if (tag == CmoType.LIST.code() && wire.limit() >= KEPT_LIST_MIN_BYTES) {
             return CmoList.encoded(kept, bytes -> (CmoList) decode(bytes, order, limits));
         }
         return decode(wire, order, limits);
     }
 
-    private static Cmo decode(byte[] wire, java.nio.ByteOrder order, CmoLimits limits) {
-        return read(ByteBufferSource.of(wire, order), limits);
+    private static Cmo decode(ByteBuffer wire, ByteOrder order, CmoLimits limits) {
+        return read(new ByteBufferSource(wire, order), limits);
     }
 
     private static CmoRecursivePolynomial recursivePolynomial(Cmo c) {

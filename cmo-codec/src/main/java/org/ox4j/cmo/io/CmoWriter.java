@@ -21,6 +21,7 @@ import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoTrees;
 import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.KeptEncoded;
+import org.ox4j.cmo.KeptEncoding;
 
 /**
  * Encodes CMOs into a {@link ByteSink} in the sink's byte order. Writing goes straight to the sink; big integers
@@ -88,9 +89,10 @@ public final class CmoWriter {
     private static List<Cmo> writeHead(Cmo cmo, ByteSink out) {
         if (cmo instanceof KeptEncoded k) {
             // a value still in the encoding it arrived in goes back as those bytes
-            byte[] wire = k.wire(out.order());
+            KeptEncoding kept = k.keptEncoding();
+            byte[] wire = kept == null ? null : kept.wireArray(out.order());
             if (wire != null) {
-                out.writeBytes(wire, 0, wire.length);
+                out.writeBytes(wire, 0, kept.length());
                 return List.of();
             }
         }

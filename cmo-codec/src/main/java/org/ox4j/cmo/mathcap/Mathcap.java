@@ -7,13 +7,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.ox4j.cmo.Cmo;
-import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoFormatException;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoMathcap;
 import org.ox4j.cmo.CmoString;
-import org.ox4j.cmo.CmoTrees;
 
 /**
  * Typed view of a {@code CMO_MATHCAP}: what a peer says it understands (specs: stack-machine.md, "Mathcap").
@@ -76,39 +74,17 @@ public record Mathcap(int version, String systemName, List<String> systemInfo, L
         return cmoTags().contains(tag);
     }
 
+    /** The CMO tags listed under {@code OX_DATA}, for checking many values against them. */
+    public AcceptedCmoTags acceptedCmoTags() {
+        return new AcceptedCmoTags(cmoTags());
+    }
+
     /**
-     * The first CMO tag inside {@code value} (depth first, the value's own tag first) that this mathcap does not
-     * list under {@code OX_DATA}; empty if it lists them all. Like Asir, the bodies of errors and mathcaps are not
-     * looked into. Walks without recursion ({@link CmoTrees}).
+     * The first CMO tag inside {@code value} that this mathcap does not list under {@code OX_DATA}
+     * ({@link AcceptedCmoTags#firstRefused}); empty if it lists them all.
      */
     public Optional<Integer> firstRefusedTag(Cmo value) {
-        java.util.Set<Integer> accepted = new java.util.HashSet<>(cmoTags());
-        java.util.ArrayDeque<Cmo> pending = new java.util.ArrayDeque<>();
-        pending.push(value);
-        while (!pending.isEmpty()) {
-            Cmo c = pending.pop();
-            if (!accepted.contains(c.type().code())) {
-                return Optional.of(c.type().code());
-            }
-            if (c instanceof CmoError2 || c instanceof CmoMathcap) {
-                continue;
-            }
-            int[] kept = c instanceof org.ox4j.cmo.KeptEncoded k ? k.wireTags() : null;
-            if (kept != null) {
-                // a value kept encoded: its scan listed the tags inside, no need to build it
-                for (int tag : kept) {
-                    if (!accepted.contains(tag)) {
-                        return Optional.of(tag);
-                    }
-                }
-                continue;
-            }
-            List<Cmo> children = CmoTrees.children(c);
-            for (int i = children.size() - 1; i >= 0; i--) {
-                pending.push(children.get(i));
-            }
-        }
-        return Optional.empty();
+        return acceptedCmoTags().firstRefused(value);
     }
 
     /** Whether the peer accepts every tag of {@code value} ({@link #firstRefusedTag}). */

@@ -128,4 +128,73 @@ class KeptPolynomialTest {
         assertThatThrownBy(() -> CmoReader.read(ByteBufferSource.of(wire, ByteOrder.LITTLE_ENDIAN), CmoLimits.DEFAULT))
                 .isInstanceOf(CmoException.class);
     }
+
+    /**
+     * A source that hands over its capture in a longer array, as a socket reader does (it captures into an array it
+     * doubles and does not trim): everything past the limit is someone else's garbage.
+     */
+    private static final class PaddedCaptureSource implements ByteSource {
+        private final ByteBufferSource in;
+
+        PaddedCaptureSource(byte[] wire, ByteOrder order) {
+            in = ByteBufferSource.of(wire, order);
+        }
+
+        @Override
+        public ByteOrder order() {
+            return in.order();
+        }
+
+        @Override
+        public long remaining() {
+            return in.remaining();
+        }
+
+        @Override
+        public int readInt() {
+            return in.readInt();
+        }
+
+        @Override
+        public long readLong() {
+            return in.readLong();
+        }
+
+        @Override
+        public void readBytes(byte[] dst, int off, int len) {
+            in.readBytes(dst, off, len);
+        }
+
+        @Override
+        public void skip(long n) {
+            in.skip(n);
+        }
+
+        @Override
+        public boolean startCapture() {
+            return in.startCapture();
+        }
+
+        @Override
+        public java.nio.ByteBuffer endCapture() {
+            java.nio.ByteBuffer exact = in.endCapture();
+            byte[] padded = new byte[exact.remaining() * 2 + 7];
+            java.util.Arrays.fill(padded, (byte) 0x5a);
+            exact.get(padded, 0, exact.remaining());
+            return java.nio.ByteBuffer.wrap(padded, 0, exact.limit());
+        }
+    }
+
+    @Test
+    void anEncodingKeptInALongerArrayIsWrittenAndDecodedToItsLengthOnly() {
+        CmoRecursivePolynomial made = polynomial(9, 70, 4);
+        byte[] wire = CmoWriter.toBytes(made, ByteOrder.LITTLE_ENDIAN);
+        CmoRecursivePolynomial back = (CmoRecursivePolynomial) CmoReader.readKeepingEncoding(
+                new PaddedCaptureSource(wire, ByteOrder.LITTLE_ENDIAN), CmoLimits.DEFAULT);
+        assertThat(back.wireLength()).isEqualTo(wire.length);
+        assertThat(back.wire(ByteOrder.LITTLE_ENDIAN)).isEqualTo(wire);
+        assertThat(CmoWriter.toBytes(CmoList.of(back, new CmoInt32(7)), ByteOrder.LITTLE_ENDIAN))
+                .isEqualTo(CmoWriter.toBytes(CmoList.of(made, new CmoInt32(7)), ByteOrder.LITTLE_ENDIAN));
+        assertThat(back).isEqualTo(made);
+    }
 }

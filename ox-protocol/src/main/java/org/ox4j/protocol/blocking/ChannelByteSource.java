@@ -237,12 +237,12 @@ public final class ChannelByteSource implements ByteSource {
     }
 
     @Override
-    public byte[] endCapture() {
+    public ByteBuffer endCapture() {
         if (capture == null) {
             throw new IllegalStateException("not capturing");
         }
         keepConsumed();
-        byte[] out = java.util.Arrays.copyOf(capture, captureSize);
+        ByteBuffer out = ByteBuffer.wrap(capture, 0, captureSize);
         capture = null;
         return out;
     }

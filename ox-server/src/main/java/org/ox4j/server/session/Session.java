@@ -49,6 +49,12 @@ public final class Session implements Closeable {
     private static final int QUEUE_CAPACITY = 64;
     /** The largest object (estimated bytes) whose SM_popCMO the reader runs itself; below the default send buffer. */
     static final long POP_ON_READER_MAX_BYTES = 160 * 1024;
+    /**
+     * The largest kept encoding whose SM_popCMO the reader runs itself: popping it only copies bytes, and handing it
+     * to the worker cost a thread wake-up (0.1-1 ms on the 2-core VM) before the first byte of a reply the master is
+     * waiting for. A write that fills the socket waits for the master to read, as ox_asir's single thread does.
+     */
+    static final long POP_KEPT_ON_READER_MAX_BYTES = 1024 * 1024;
 
     /** A message to execute, or (rejection set) an OX_DATA whose object the reader refused. */
     private record Task(long epoch, OxMessage message, OxDataRejectedException rejection) {
@@ -264,11 +270,20 @@ public final class Session implements Closeable {
         }
     }
 
-    /** Whether {@code t} is cheap enough for the reader: a push, a refused push, or SM_popCMO of a small object. */
+    /**
+     * Whether {@code t} is cheap enough for the reader: a push, a refused push, or SM_popCMO of a small object or of
+     * one still kept in its encoding.
+     */
     private boolean runsOnReader(Task t) {
         return t.rejection() != null || t.message() instanceof OxData
                 || t.message() instanceof OxCommand c && c.code() == SmCommand.POP_CMO.code()
-                        && machine.stack().topEstimatedBytes() <= POP_ON_READER_MAX_BYTES;
+                        && popIsCheap();
+    }
+
+    private boolean popIsCheap() {
+        long kept = machine.stack().topKeptWireLength();
+        return kept >= 0 ? kept <= POP_KEPT_ON_READER_MAX_BYTES
+                : machine.stack().topEstimatedBytes() <= POP_ON_READER_MAX_BYTES;
     }
 
     /** Runs {@code t} on the reader (the worker is idle). */

@@ -126,6 +126,15 @@ public final class OperandStack {
         return sizes.isEmpty() ? 0 : sizes.get(sizes.size() - 1);
     }
 
+    /**
+     * The size of the top object's kept encoding ({@link org.ox4j.cmo.KeptEncoded}): what popping it writes, as
+     * bytes copied; -1 when the top is not kept encoded (or the stack is empty).
+     */
+    public long topKeptWireLength() {
+        return !items.isEmpty() && items.get(items.size() - 1) instanceof org.ox4j.cmo.KeptEncoded k
+                ? k.wireLength() : -1;
+    }
+
     /** The CMOs on the stack, bottom first (values without a CMO form left out). */
     public List<Cmo> snapshot() {
         List<Cmo> out = new ArrayList<>();

@@ -7,6 +7,7 @@ import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoError2;
 import org.ox4j.cmo.CmoException;
+import org.ox4j.cmo.mathcap.AcceptedCmoTags;
 import org.ox4j.cmo.mathcap.Mathcap;
 import org.ox4j.protocol.OxCommand;
 import org.ox4j.protocol.OxData;
@@ -34,6 +35,8 @@ public final class StackMachine {
     private final ReplySink replies;
     private final BooleanSupplier abandoned;
     private Mathcap peerMathcap;
+    /** The tags {@link #peerMathcap} accepts in OX_DATA, null without one. */
+    private AcceptedCmoTags peerAccepts;
     private boolean shutdownRequested;
 
     /**
@@ -128,7 +131,7 @@ public final class StackMachine {
         public void sendData(Cmo value) {
             int s = replies.nextSerial();
             Cmo out = value;
-            if (peerMathcap != null && !peerMathcap.accepts(value)) {
+            if (peerAccepts != null && !peerAccepts.accepts(value)) {
                 LOG.info("reply of {} refused by the client's mathcap", value.type().specName());
                 out = CmoError2.of(s, MATHCAP_VIOLATION);
             }
@@ -158,6 +161,7 @@ public final class StackMachine {
         @Override
         public void setPeerMathcap(Mathcap m) {
             peerMathcap = m;
+            peerAccepts = m.acceptedCmoTags();
         }
 
         @Override

@@ -55,6 +55,11 @@ public final class KeptEncoding {
         return ByteBuffer.wrap(wire, 0, length);
     }
 
+    /** The byte order of the encoding. */
+    public ByteOrder order() {
+        return order;
+    }
+
     /** The size of the encoding in bytes. */
     public int length() {
         return length;

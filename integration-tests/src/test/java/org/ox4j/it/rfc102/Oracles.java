@@ -43,6 +43,18 @@ final class Oracles {
                         new CmoPolynomialInOneVariable.Term(0, y))));
     }
 
+    /** Σ of {@link #polynomial} over members 0..n-1: Σ (m+1)·x^(m+2) + n·y, in Asir's recursive form. */
+    static Cmo polynomialSum(int n) {
+        List<CmoPolynomialInOneVariable.Term> terms = new ArrayList<>();
+        for (int m = n - 1; m >= 0; m--) {
+            terms.add(new CmoPolynomialInOneVariable.Term(m + 2, CmoZZ.of(m + 1)));
+        }
+        terms.add(new CmoPolynomialInOneVariable.Term(0, new CmoPolynomialInOneVariable(1,
+                List.of(new CmoPolynomialInOneVariable.Term(1, CmoZZ.of(n))))));
+        return new CmoRecursivePolynomial(CmoList.of(CmoIndeterminate.of("x"), CmoIndeterminate.of("y")),
+                new CmoPolynomialInOneVariable(0, terms));
+    }
+
     /** Σ of the integer payloads, in Asir form. */
     static Cmo sum(int n, IntFunction<Cmo> payload) {
         BigInteger s = BigInteger.ZERO;

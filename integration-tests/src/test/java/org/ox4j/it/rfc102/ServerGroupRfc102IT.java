@@ -79,11 +79,15 @@ class ServerGroupRfc102IT {
         for (int root = 0; root < N; root++) {
             List<Cmo> ints = new ArrayList<>();
             List<Cmo> lists = new ArrayList<>();
+            List<Cmo> polynomials = new ArrayList<>();
             for (int r = 0; r < N; r++) {
                 ints.add(Oracles.bignum(r));
                 lists.add(Oracles.list(r));
+                polynomials.add(Oracles.polynomial(r));
             }
             assertThat(group.reduce(ints, root, "+")).isEqualTo(Oracles.sum(N, Oracles::bignum));
+            // pushed polynomials stay in their bytes on the members, whose "+" merges those bytes
+            assertThat(group.reduce(polynomials, root, "+")).isEqualTo(Oracles.polynomialSum(N));
             assertThat(group.reduce(lists, root, "append")).isEqualTo(Oracles.appended(N, root, Oracles::list));
             assertThat(group.reduce(ints, root, "max")).isEqualTo(Oracles.bignum(2));
         }

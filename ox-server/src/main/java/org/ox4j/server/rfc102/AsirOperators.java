@@ -6,9 +6,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.BinaryOperator;
+import org.ox4j.algebra.cmo.RecursiveEncodingSum;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoIntegers;
 import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoRecursivePolynomial;
 import org.ox4j.server.eval.EvaluationException;
 import org.ox4j.server.function.EvalContext;
 import org.ox4j.server.function.FunctionSpec;
@@ -19,7 +21,8 @@ import org.ox4j.server.function.FunctionSpec;
  * operators; {@code mpi_*} reductions reach this table for CMO values).
  *
  * <ul>
- *   <li>{@code "+"}, {@code "*"} (ox_asir's two): integers directly; anything else through the library's
+ *   <li>{@code "+"}, {@code "*"} (ox_asir's two): integers directly; two polynomials still in the bytes they arrived
+ *       in, for "+", by merging those bytes ({@link RecursiveEncodingSum}); anything else through the library's
  *       {@code "+"}/{@code "*"} (or {@code add}/{@code mul}) — numbers and polynomials of the algebra module;</li>
  *   <li>{@code gcd}, {@code lcm}: integers directly, otherwise the library function of that name;</li>
  *   <li>{@code min}, {@code max}: integers;</li>
@@ -40,7 +43,9 @@ public final class AsirOperators {
     public static Optional<AsirOperator> resolve(String name, EvalContext context) {
         switch (name) {
             case "+":
-                return Optional.of(integerOr(BigInteger::add, name, context, "+", "add"));
+                AsirOperator general = integerOr(BigInteger::add, name, context, "+", "add");
+                return Optional.of((acc, received) -> encodedSum(acc, received).orElseGet(
+                        () -> general.apply(acc, received)));
             case "*":
                 return Optional.of(integerOr(BigInteger::multiply, name, context, "*", "mul"));
             case "gcd":
@@ -72,6 +77,17 @@ public final class AsirOperators {
         lib.removeAll(BUILTIN);
         out.addAll(lib);
         return out;
+    }
+
+    /**
+     * The sum of two polynomials still in the bytes they arrived in, merged as bytes ({@link RecursiveEncodingSum});
+     * empty when they are not both such polynomials or the merge does not apply.
+     */
+    private static Optional<Cmo> encodedSum(Cmo acc, Cmo received) {
+        if (acc instanceof CmoRecursivePolynomial x && received instanceof CmoRecursivePolynomial y) {
+            return RecursiveEncodingSum.of(x, y).map(Cmo.class::cast);
+        }
+        return Optional.empty();
     }
 
     /** List concatenation: {@code [a…] ++ [b…]}. */

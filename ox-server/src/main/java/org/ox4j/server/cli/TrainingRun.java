@@ -112,7 +112,8 @@ public final class TrainingRun {
 
     /**
      * RFC-102 as a master drives a group: ranks, one link (accept on rank 0, connect on rank 1, with Asir's
-     * argument encodings: 0 as CMO_NULL), then bcast, reduce, and a send and receive each way, a few times.
+     * argument encodings: 0 as CMO_NULL), then bcast, reduce (of integers and of polynomials), and a send and receive
+     * each way, a few times.
      */
     private static void group(TrainingRun rank0, TrainingRun rank1) throws IOException {
         rank0.commands(List.of(CmoZZ.of(2), CmoNull.INSTANCE), SmCommand.SET_RANK_102);
@@ -136,6 +137,12 @@ public final class TrainingRun {
             rank1.request(List.of(), SmCommand.POP_CMO);
             for (TrainingRun r : List.of(rank0, rank1)) {
                 r.commands(List.of(CmoZZ.of(round + 1), CmoNull.INSTANCE, CmoString.of("+")), SmCommand.REDUCE_102);
+            }
+            rank0.request(List.of(), SmCommand.POP_CMO);
+            rank1.request(List.of(), SmCommand.POP_CMO);
+            // polynomials pushed by a master stay in their bytes, and "+" merges those
+            for (TrainingRun r : List.of(rank0, rank1)) {
+                r.commands(List.of(data, CmoNull.INSTANCE, CmoString.of("+")), SmCommand.REDUCE_102);
             }
             rank0.request(List.of(), SmCommand.POP_CMO);
             rank1.request(List.of(), SmCommand.POP_CMO);

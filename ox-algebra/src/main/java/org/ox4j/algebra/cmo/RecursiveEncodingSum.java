@@ -17,9 +17,9 @@ import org.ox4j.cmo.io.CmoScanner;
 /**
  * The sum of two CMO_RECURSIVE_POLYNOMIALs computed on their encodings: the term lists are merged level by level as
  * bytes, equal exponents add their coefficients, and only integer coefficients are ever turned into numbers. An
- * RFC-102 reduction "+" of polynomials kept as they arrived thus never builds a polynomial: decoding both operands
- * into CMO trees, converting them to the kernel and back and encoding the sum took 20 times longer, most of it in
- * the interpreter of freshly started servers.
+ * RFC-102 reduction "+" of polynomials kept as they arrived thus never builds a polynomial. Decoding both operands
+ * into CMO trees, converting them to the kernel and back and encoding the sum made the first reduction of 8
+ * polynomials of 9880 terms over 8 fresh servers take 700 ms (140 ms this way) and the ninth 60 ms (20-30 ms).
  *
  * <p>It applies when both encodings are in the same byte order, list the same variables in the same order (byte for
  * byte), nest at most {@value #MAX_LEVELS} levels, hold integer coefficients only (CMO_ZZ, CMO_INT32, CMO_NULL,
@@ -29,8 +29,8 @@ import org.ox4j.cmo.io.CmoScanner;
  * that polynomial's constant term. A sum that is zero or constant is answered empty too (the general way gives Asir's
  * form of those).
  *
- * <p>Cost: one pass over both encodings, O(|a| + |b|) bytes moved, plus one {@link BigInteger} addition per pair of
- * terms with equal exponents.
+ * <p>Cost: one pass over both encodings, O(|a| + |b|) bytes moved; a pair of terms with equal exponents adds its
+ * coefficients limb by limb when both are CMO_ZZ of one sign, through {@link BigInteger} otherwise.
  */
 public final class RecursiveEncodingSum {
     /** Deepest nesting merged here (one level per variable); deeper polynomials go the general way. */

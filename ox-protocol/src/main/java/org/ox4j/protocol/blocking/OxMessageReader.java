@@ -32,22 +32,25 @@ public final class OxMessageReader {
     private final ChannelByteSource in;
     private final CmoLimits limits;
     private final UnknownTags unknownTags;
-    private final boolean keepEncoded;
+    /** Whether a CMO_RECURSIVE_POLYNOMIAL, and whether a large CMO_LIST, is kept in its bytes. */
+    private final boolean keepPolynomials;
+    private final boolean keepLists;
 
     public OxMessageReader(ChannelByteSource in, CmoLimits limits) {
         this(in, limits, UnknownTags.REJECT);
     }
 
     public OxMessageReader(ChannelByteSource in, CmoLimits limits, UnknownTags unknownTags) {
-        this(in, limits, unknownTags, false);
+        this(in, limits, unknownTags, false, false);
     }
 
     private OxMessageReader(ChannelByteSource in, CmoLimits limits, UnknownTags unknownTags,
-            boolean keepEncoded) {
+            boolean keepPolynomials, boolean keepLists) {
         this.in = in;
         this.limits = limits;
         this.unknownTags = unknownTags;
-        this.keepEncoded = keepEncoded;
+        this.keepPolynomials = keepPolynomials;
+        this.keepLists = keepLists;
     }
 
     /**
@@ -56,7 +59,15 @@ public final class OxMessageReader {
      * bytes.
      */
     public OxMessageReader keepingEncoded() {
-        return new OxMessageReader(in, limits, unknownTags, true);
+        return new OxMessageReader(in, limits, unknownTags, true, true);
+    }
+
+    /**
+     * A reader like this one that keeps a received CMO_RECURSIVE_POLYNOMIAL in its bytes, but decodes every list
+     * at once (RFC-102 links: the messaging layer's envelopes are lists that are opened as soon as they arrive).
+     */
+    public OxMessageReader keepingPolynomials() {
+        return new OxMessageReader(in, limits, unknownTags, true, false);
     }
 
     /** Sets the negotiated byte order. */
@@ -88,7 +99,7 @@ public final class OxMessageReader {
                 message = null;
             } else {
                 try {
-                    message = new OxData(serial, keepEncoded && mayKeep(in.peekInt())
+                    message = new OxData(serial, (keepPolynomials || keepLists) && mayKeep(in.peekInt())
                             ? CmoReader.readKeepingEncoding(in, limits) : CmoReader.read(in, limits));
                 } catch (CmoDepthExceededException e) {
                     throw new OxDataRejectedException(serial, e);
@@ -106,7 +117,8 @@ public final class OxMessageReader {
         return new OxFrame(tag, serial, in.used(), message);
     }
 
-    private static boolean mayKeep(int cmoTag) {
-        return cmoTag == CmoType.RECURSIVE_POLYNOMIAL.code() || cmoTag == CmoType.LIST.code();
+    private boolean mayKeep(int cmoTag) {
+        return keepPolynomials && cmoTag == CmoType.RECURSIVE_POLYNOMIAL.code()
+                || keepLists && cmoTag == CmoType.LIST.code();
     }
 }

@@ -104,9 +104,11 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         this.out = out;
         this.order = out.order();
         this.role = role;
-        // ox_asir reads no body for an unknown tag; such a message is delivered as 0. A polynomial or large list stays
-        // in the bytes it came in: a broadcast passes it on as those bytes, decoded only where a function needs it
-        this.frameReader = new OxMessageReader(in, limits, OxMessageReader.UnknownTags.HEADER_ONLY).keepingEncoded();
+        // ox_asir reads no body for an unknown tag; such a message is delivered as 0. A polynomial stays in the bytes
+        // it came in: a broadcast passes it on as those bytes, decoded only where a function needs it (lists are
+        // decoded at once: the messaging layer's envelopes are lists, opened as soon as they arrive)
+        this.frameReader = new OxMessageReader(in, limits, OxMessageReader.UnknownTags.HEADER_ONLY)
+                .keepingPolynomials();
         this.listener = Objects.requireNonNull(listener, "listener");
         this.limits = limits;
         String name = "rfc102-link-" + ownRank + "-" + peerRank;

@@ -77,11 +77,6 @@ public final class ByteBufferSource implements ByteSource {
     }
 
     @Override
-    public void advance(int n) {
-        skip(n);
-    }
-
-    @Override
     public boolean startCapture() {
         captureFrom = buf.position();
         return true;

@@ -36,8 +36,9 @@ import org.ox4j.server.sm.StackMachine;
  * an object small enough for the reply to fit in a socket's send buffer ({@value #POP_ON_READER_MAX_BYTES} bytes,
  * estimated), are run by the reader itself when nothing is queued or running: the two thread hand-offs of a
  * push + pop were most of a small round trip (a 10^6-bit integer from an Asir master: 1.2 ms against ox_asir's
- * 0.9 ms). A bigger reply is written by the worker, so that the reader goes on reading while a master that sends
- * before it reads has not yet read it.
+ * 0.9 ms). So is the pop of a value still kept in the bytes it arrived in, up to
+ * {@value #POP_KEPT_ON_READER_MAX_BYTES} bytes: it only copies bytes. Any other bigger reply is written by the
+ * worker, so that the reader goes on reading while a master that sends before it reads has not yet read it.
  *
  * <p>Reset (spec §7.2, {@link #reset()}): raise the interruption, abandon the running and queued commands (their
  * replies are dropped), send OX_SYNC_BALL, then discard everything read until the client's OX_SYNC_BALL. The

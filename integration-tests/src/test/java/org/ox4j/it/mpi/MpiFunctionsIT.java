@@ -157,6 +157,20 @@ class MpiFunctionsIT {
     }
 
     @Test
+    void largeArraysGoFromLinkToReceiveBufferAsStreams() {
+        // arrays of 4 MiB and more are large messages (a header, then a stream body into the posted buffer); mpi_time
+        // checks every result before it times: the ping-pong's 5 MiB both ways, the linear alltoall's 4 MiB blocks
+        List<Cmo> ping = onAll("mpi_time", r -> new Cmo[] {CmoString.of("pingpong"), CmoString.of("blocking"),
+                CmoZZ.of(5 << 20), CmoZZ.of(2), CmoZZ.of(10), CmoZZ.of(0)});
+        assertThat(((CmoList) ping.get(0)).elements().subList(1, 3))
+                .allSatisfy(t -> assertThat(((CmoIeeeDouble) t).value()).isPositive());
+        List<Cmo> alltoall = onAll("mpi_time", r -> new Cmo[] {CmoString.of("alltoall"), CmoString.of("linear"),
+                CmoZZ.of(16 << 20), CmoZZ.of(1), CmoZZ.of(10), CmoZZ.of(0)});
+        assertThat(((CmoList) alltoall.get(0)).get(0)).isEqualTo(CmoString.of("linear"));
+        assertThat(alltoall.subList(1, P)).containsOnly(CmoNull.INSTANCE);
+    }
+
+    @Test
     void timerReportsOneSamplePerRepetitionAtRankZero() {
         List<Cmo> got = onAll("mpi_time", r -> new Cmo[] {CmoString.of("allreduce"), CmoString.of("ring"),
                 CmoZZ.of(65536), CmoZZ.of(3)});

@@ -86,7 +86,7 @@ final class PulledRelay {
         long forwarded = incoming.stream().filter(Segment::forward).mapToLong(Segment::length).sum();
         OutStream out = next >= 0 ? ch.sendStream(next, kind, ownLength + forwarded) : null;
         if (out != null) {
-            StreamSends.write(out, own, ownFrom, ownLength);
+            out.writeFrom(own, ownFrom, ownLength);
         }
         if (prev < 0) {
             if (out != null) {

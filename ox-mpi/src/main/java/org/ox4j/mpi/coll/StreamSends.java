@@ -1,6 +1,5 @@
 package org.ox4j.mpi.coll;
 
-import java.nio.ByteBuffer;
 import java.util.function.Function;
 import org.ox4j.mpi.comm.InStream;
 import org.ox4j.mpi.comm.OutStream;
@@ -14,31 +13,8 @@ final class StreamSends {
     /** Streams every byte of {@code src} to {@code dest} and waits until the link has taken the last one. */
     static void streamTo(CollChannel ch, int dest, StreamedPayload.Source src) {
         OutStream out = ch.sendStream(dest, src.kind(), src.length());
-        write(out, src, 0, src.length());
+        out.writeFrom(src, 0, src.length());
         ch.awaitSent(out);
-    }
-
-    /**
-     * Writes bytes {@code [from, from + length)} of {@code src} to {@code out} in chunks of its buffers; on a
-     * failure {@code out} is abandoned, so the receiver fails too instead of waiting.
-     */
-    static void write(OutStream out, StreamedPayload.Source src, long from, long length) {
-        try {
-            long off = from;
-            long end = from + length;
-            while (off < end) {
-                ByteBuffer b = out.buffer();
-                int n = (int) Math.min(b.capacity(), end - off);
-                b.limit(n);
-                src.fill(b, off);
-                b.flip();
-                out.write(b);
-                off += n;
-            }
-        } catch (RuntimeException e) {
-            out.abort(e);
-            throw e;
-        }
     }
 
     /**

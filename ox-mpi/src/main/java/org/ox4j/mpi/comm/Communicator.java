@@ -224,6 +224,26 @@ public final class Communicator {
     }
 
     /**
+     * Nonblocking receive into {@code buffer} (an array payload; MPI's receive buffer): the message's elements are
+     * put into its array, and the completed message's payload is {@code buffer}. A message that is not an array of
+     * the buffer's kind and length fails the receive ({@link CommException}). A large message goes straight from
+     * the link into the buffer when the receive was posted before it came.
+     */
+    public Request iRecv(Payload buffer, int source, int tag) {
+        java.util.Objects.requireNonNull(buffer, "buffer");
+        if (source == PROC_NULL) {
+            return Request.completed(new Message(Status.procNull(), Payload.NONE));
+        }
+        checkRecvTag(tag);
+        return endpoint.receive(context, source, tag, buffer);
+    }
+
+    /** Blocking receive into {@code buffer} (see {@link #iRecv(Payload, int, int)}). */
+    public Message recv(Payload buffer, int source, int tag) {
+        return iRecv(buffer, source, tag).awaitMessage();
+    }
+
+    /**
      * Blocking receive with a timeout: on expiry the receive is cancelled and {@link CommException} thrown (if
      * a message matched in the meantime it is returned instead, so nothing is lost).
      */

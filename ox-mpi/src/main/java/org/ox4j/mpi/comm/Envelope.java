@@ -29,7 +29,14 @@ public record Envelope(Kind kind, int context, int source, int tag, SendMode mod
          * Any rank to the others: the link of rank {@code tag} broke at the sender, so that rank has failed (the
          * other fields are 0). Lets ranks whose own link to it is still busy or slow to notice fail at once.
          */
-        FAILED(5);
+        FAILED(5),
+        /**
+         * A standard-mode data message whose array payload follows as a stream body (a large message, see
+         * {@link PeerEndpoint}): the payload here is {@code long[] {payload kind code, byte length}}, and the
+         * message matches receives like {@link #DATA}; a matched receive with a buffer gets the body straight
+         * into it.
+         */
+        DATA_STREAM(6);
 
         private final int code;
 
@@ -47,7 +54,7 @@ public record Envelope(Kind kind, int context, int source, int tag, SendMode mod
                     return k;
                 }
             }
-            throw new CommException("unknown envelope kind: " + code + " (expected: 1..5)");
+            throw new CommException("unknown envelope kind: " + code + " (expected: 1..6)");
         }
     }
 

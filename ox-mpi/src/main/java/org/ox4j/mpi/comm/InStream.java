@@ -3,6 +3,7 @@ package org.ox4j.mpi.comm;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -24,6 +25,8 @@ public final class InStream {
     private boolean ended;
     private RuntimeException failure;
     private long lastProgress = System.nanoTime();
+    /** Completes once the last byte was handled, exceptionally when the stream failed (for asynchronous waiters). */
+    private final CompletableFuture<Void> settled = new CompletableFuture<>();
 
     InStream(int source, int tag, Payload.Kind kind, long length, ChunkPool pool) {
         this.source = source;
@@ -153,20 +156,44 @@ public final class InStream {
         }
     }
 
-    synchronized void end() {
-        if (arrived != length && failure == null) {
-            failure = new CommException("stream from rank " + source + " ended after " + arrived + " of " + length
-                    + " bytes", source);
+    void end() {
+        RuntimeException failed;
+        synchronized (this) {
+            if (arrived != length && failure == null) {
+                failure = new CommException("stream from rank " + source + " ended after " + arrived + " of "
+                        + length + " bytes", source);
+            }
+            ended = true;
+            notifyAll();
+            failed = failure;
         }
-        ended = true;
-        notifyAll();
+        // outside the lock: what depends on the stream may take other locks
+        if (failed == null) {
+            settled.complete(null);
+        } else {
+            settled.completeExceptionally(failed);
+        }
     }
 
-    synchronized void fail(Throwable cause) {
-        if (failure == null) {
-            failure = cause instanceof CommException c ? c
-                    : new CommException("stream from rank " + source + " failed: " + cause.getMessage(), source, cause);
+    /**
+     * Completes when the handler of {@link #start} had every byte, or exceptionally with the stream's failure: the
+     * asynchronous form of {@link #await} (its dependents run on the thread that ends the stream, the link's).
+     */
+    CompletableFuture<Void> settled() {
+        return settled;
+    }
+
+    void fail(Throwable cause) {
+        RuntimeException failed;
+        synchronized (this) {
+            if (failure == null) {
+                failure = cause instanceof CommException c ? c
+                        : new CommException("stream from rank " + source + " failed: " + cause.getMessage(), source,
+                                cause);
+            }
+            notifyAll();
+            failed = failure;
         }
-        notifyAll();
+        settled.completeExceptionally(failed);
     }
 }

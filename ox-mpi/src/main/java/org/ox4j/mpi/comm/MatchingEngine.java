@@ -21,12 +21,19 @@ final class MatchingEngine {
         final int context;
         final int source;
         final int tag;
+        /** The array the message goes into (null: the message's own payload is delivered). */
+        final Payload buffer;
         final CompletableFuture<Message> future = new CompletableFuture<>();
 
         PostedReceive(int context, int source, int tag) {
+            this(context, source, tag, null);
+        }
+
+        PostedReceive(int context, int source, int tag, Payload buffer) {
             this.context = context;
             this.source = source;
             this.tag = tag;
+            this.buffer = buffer;
         }
 
         boolean matches(Envelope e) {

@@ -75,6 +75,30 @@ public final class OutStream implements StreamChunks {
         return true;
     }
 
+    /**
+     * Writes bytes {@code [from, from + length)} of {@code src} in chunks of this stream's buffers, each filled on
+     * the calling thread (from the caller's own array: nothing else is copied); on a failure the stream is
+     * abandoned, so the receiver fails too instead of waiting, and the failure is rethrown.
+     */
+    public void writeFrom(StreamedPayload.Source src, long from, long length) {
+        try {
+            long off = from;
+            long end = from + length;
+            while (off < end) {
+                ByteBuffer b = buffer();
+                int n = (int) Math.min(b.capacity(), end - off);
+                b.limit(n);
+                src.fill(b, off);
+                b.flip();
+                write(b);
+                off += n;
+            }
+        } catch (RuntimeException e) {
+            abort(e);
+            throw e;
+        }
+    }
+
     private void reserve(int n) {
         if (queued + n > length) {
             throw new CommException("stream to rank " + dest + ": " + (queued + n) + " bytes written, " + length

@@ -34,11 +34,26 @@ final class PeerEndpoint implements PeerTransport.Listener {
     private final AtomicInteger nextContext = new AtomicInteger(2);
     private final ChunkPool pool = new ChunkPool(streamChunkBytes());
     private final StreamMatcher streams = new StreamMatcher();
+    /** Large messages that arrived, by (source, sequence), until a receive takes them. */
+    private final Map<Long, LargeBody> largeBodies = new ConcurrentHashMap<>();
+    private final long largeMessageBytes = largeMessageBytes();
     /** Per source: stream headers whose bodies have not arrived yet (the body follows its header on the link). */
     private final ConcurrentLinkedDeque<InStream>[] awaitingBody;
 
     /** System property: bytes per stream chunk (default 128 KiB), the granularity at which relays pass data on. */
     public static final String STREAM_CHUNK_PROPERTY = "ox.comm.streamChunkBytes";
+
+    /**
+     * System property: a standard send of an array payload of at least this many bytes (default 4 MiB) is a large
+     * message ({@link Envelope.Kind#DATA_STREAM}): the sending thread writes the array through the link in stream
+     * chunks and the receiver's link reader puts the bytes straight into the posted receive's array, instead of
+     * the array being encoded into a CMO_DATUM, decoded and copied, each a fresh array the size of the message.
+     */
+    public static final String LARGE_MESSAGE_PROPERTY = "ox.comm.largeMessageBytes";
+
+    static long largeMessageBytes() {
+        return Math.max(1, Long.getLong(LARGE_MESSAGE_PROPERTY, 4L << 20));
+    }
 
     private record PendingAck(int dest, int tag, SendMode mode, CompletableFuture<Message> future, Status status) {
     }
@@ -93,6 +108,10 @@ final class PeerEndpoint implements PeerTransport.Listener {
             return new Request(CompletableFuture.failedFuture(
                     new RankFailedException(dest, "send to it (it failed earlier)")), () -> false, dest, null);
         }
+        if (mode == SendMode.STANDARD && dest != rank && payload.isArray() && payload.byteSize() >= largeMessageBytes
+                && payload.byteSize() <= transport.maxStreamBytes()) {
+            return sendLarge(context, payload, dest, tag, status);
+        }
         long reserved = mode == SendMode.BUFFERED ? buffer.reserve(payload.byteSize()) : 0;
         int seq = sequences[dest].incrementAndGet();
         Envelope env = new Envelope(Envelope.Kind.DATA, context, rank, tag, mode, seq, payload);
@@ -121,6 +140,40 @@ final class PeerEndpoint implements PeerTransport.Listener {
         // only an acknowledgement comes over the link; a plain send completes when the writer has written it, and a
         // thread reading the link would not notice that
         return new Request(done, () -> false, dest, needsAck ? transport : null);
+    }
+
+    /**
+     * A large message: its header, then its array written by this thread in stream chunks (so the send returns once
+     * the link has taken every byte; the receiver drains its links whatever its threads do, so this cannot wait on
+     * a receive being posted).
+     */
+    private Request sendLarge(int context, Payload payload, int dest, int tag, Status status) {
+        long length = payload.byteSize();
+        int seq = sequences[dest].incrementAndGet();
+        Envelope env = new Envelope(Envelope.Kind.DATA_STREAM, context, rank, tag, SendMode.STANDARD, seq,
+                Payload.ofLongs(payload.kind().code(), length));
+        OutStream out = new OutStream(dest, length, pool, null);
+        CompletableFuture<Void> handed;
+        try {
+            handed = transport.sendStream(dest, PeerWire.encode(env), length, out);
+        } catch (RuntimeException e) {
+            handed = CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<Message> done = handed.handle((v, err) -> {
+            if (err != null) {
+                throw new RankFailedException(dest, "send: " + rootMessage(err), err);
+            }
+            return new Message(status, Payload.NONE);
+        });
+        if (!handed.isDone()) {
+            try {
+                out.writeFrom(StreamedPayload.source(payload), 0, length);
+            } catch (CommException e) {
+                // the link broke mid-body: the request fails with the link's failure (handed)
+                LOG.debug("large message to rank {} not sent whole: {}", dest, e.getMessage());
+            }
+        }
+        return new Request(done, () -> false, dest, null);
     }
 
     private CompletableFuture<Void> deliver(int dest, Envelope env) {
@@ -219,8 +272,16 @@ final class PeerEndpoint implements PeerTransport.Listener {
     // ---- receiving --------------------------------------------------------------------------------------
 
     Request receive(int context, int source, int tag) {
+        return receive(context, source, tag, null);
+    }
+
+    /** A receive into {@code buffer} (an array payload; null: the message's own payload). */
+    Request receive(int context, int source, int tag, Payload buffer) {
         checkSource(source);
-        MatchingEngine.PostedReceive r = new MatchingEngine.PostedReceive(context, source, tag);
+        if (buffer != null && !buffer.isArray()) {
+            throw new CommException("receive buffer " + buffer + " (expected: an array)");
+        }
+        MatchingEngine.PostedReceive r = new MatchingEngine.PostedReceive(context, source, tag, buffer);
         Envelope e;
         try {
             e = engine.post(r);
@@ -263,7 +324,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
 
     java.util.Optional<Status> iProbe(int context, int source, int tag) {
         checkSource(source);
-        return java.util.Optional.ofNullable(engine.peek(context, source, tag)).map(PeerEndpoint::statusOf);
+        return java.util.Optional.ofNullable(engine.peek(context, source, tag)).map(this::statusOf);
     }
 
     /** Matched probe: takes the oldest matchable message, waiting up to {@code timeout} (null: forever). */
@@ -295,19 +356,68 @@ final class PeerEndpoint implements PeerTransport.Listener {
         if (e.mode() == SendMode.SYNCHRONOUS) {
             reply(Envelope.Kind.ACK, e);
         }
+        if (e.kind() == Envelope.Kind.DATA_STREAM) {
+            try {
+                return new Message(m.status(), takeLarge(e).deliverTo(null).get());
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new CommException("interrupted while receiving a large message from rank " + e.source(),
+                        e.source());
+            } catch (java.util.concurrent.ExecutionException ex) {
+                throw Request.rethrow(ex.getCause());
+            }
+        }
         return new Message(m.status(), e.payload());
     }
 
-    private static Status statusOf(Envelope e) {
+    private Status statusOf(Envelope e) {
+        if (e.kind() == Envelope.Kind.DATA_STREAM) {
+            LargeBody b = largeBodies.get(key(e.source(), e.sequence()));
+            if (b != null) {
+                return b.status();
+            }
+        }
         return new Status(e.source(), e.tag(), e.payload().count(), e.payload().byteSize(), false);
     }
 
-    /** Completes a matched receive and acknowledges synchronous/ready senders. */
+    private LargeBody takeLarge(Envelope e) {
+        LargeBody b = largeBodies.remove(key(e.source(), e.sequence()));
+        if (b == null) {
+            throw new IllegalStateException("large message " + e.sequence() + " from rank " + e.source() + " taken twice");
+        }
+        return b;
+    }
+
+    /**
+     * Completes a matched receive (into its buffer, if it has one) and acknowledges synchronous/ready senders; a
+     * large message completes the receive once its body came.
+     */
     private void complete(MatchingEngine.PostedReceive r, Envelope e) {
         if (e.mode() == SendMode.SYNCHRONOUS || e.mode() == SendMode.READY) {
             reply(Envelope.Kind.ACK, e);
         }
-        r.future.complete(new Message(statusOf(e), e.payload()));
+        if (e.kind() == Envelope.Kind.DATA_STREAM) {
+            LargeBody b = takeLarge(e);
+            b.deliverTo(r.buffer).whenComplete((p, err) -> {
+                if (err == null) {
+                    r.future.complete(new Message(b.status(), p));
+                } else {
+                    r.future.completeExceptionally(Request.rootCause(err));
+                }
+            });
+            return;
+        }
+        Payload p = e.payload();
+        if (r.buffer != null) {
+            if (!p.sameArrayShape(r.buffer)) {
+                r.future.completeExceptionally(new CommException("message of " + p + " from rank " + e.source()
+                        + " tag " + e.tag() + " does not fit the receive buffer " + r.buffer, e.source()));
+                return;
+            }
+            p.copyTo(r.buffer);
+            p = r.buffer;
+        }
+        r.future.complete(new Message(statusOf(e), p));
     }
 
     private void reply(Envelope.Kind kind, Envelope data) {
@@ -357,6 +467,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
                     a.probesSatisfied().forEach(w -> w.future.complete(s));
                 }
             }
+            case DATA_STREAM -> arriveLarge(e);
             case STREAM -> {
                 long[] h = e.payload().kind() == Payload.Kind.LONGS ? e.payload().longs() : new long[0];
                 if (h.length != 2 || h[1] < 0 || h[1] > transport.maxStreamBytes()) {
@@ -392,6 +503,38 @@ final class PeerEndpoint implements PeerTransport.Listener {
             }
             default -> LOG.warn("unexpected envelope kind {}", e.kind());
         }
+    }
+
+    /**
+     * The header of a large message: its body follows on the link. Matched at once if a receive is waiting (the
+     * body then goes straight into that receive's buffer), else queued as an unexpected message whose body is
+     * assembled into a new array as it comes.
+     */
+    private void arriveLarge(Envelope e) {
+        long[] h = e.payload().kind() == Payload.Kind.LONGS ? e.payload().longs() : new long[0];
+        Payload.Kind kind = h.length == 2 && h[0] >= 1 && h[0] <= 3 ? Payload.Kind.fromCode((int) h[0]) : null;
+        long length = h.length == 2 ? h[1] : -1;
+        boolean words = kind != Payload.Kind.BYTES;
+        if (kind == null || length < 0 || length > transport.maxStreamBytes() || length > Integer.MAX_VALUE - 8
+                || words && length % 8 != 0) {
+            // the body that follows finds no header and is skipped within the link's own byte budget
+            LOG.warn("dropping large-message header from rank {}: {} (expected: [array kind, length <= {}])",
+                    e.source(), java.util.Arrays.toString(h), transport.maxStreamBytes());
+            return;
+        }
+        InStream s = new InStream(e.source(), e.tag(), kind, length, pool);
+        LargeBody body = new LargeBody(s, new Status(e.source(), e.tag(), (int) (words ? length / 8 : length),
+                length, false));
+        largeBodies.put(key(e.source(), e.sequence()), body);
+        awaitingBody[e.source()].add(s);
+        transport.bodyFollows(e.source());
+        MatchingEngine.Arrival a = engine.arrive(e);
+        if (a.matched() != null) {
+            complete(a.matched(), e);
+        } else {
+            body.startUnexpected();
+        }
+        a.probesSatisfied().forEach(w -> w.future.complete(body.status()));
     }
 
     /** Pumps a stream's body into the stream whose header came last from {@code source} (on the I/O thread). */

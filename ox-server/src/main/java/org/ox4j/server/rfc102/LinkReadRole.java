@@ -274,17 +274,31 @@ final class LinkReadRole {
         if (Thread.interrupted()) {
             deferredInterrupt = true;
         }
-        awaitSlice(holder);
+        awaitSlice(holder, spinNanos);
     }
 
     /** A writer's wait for room in the socket (the writers take turns under the link's wire lock). */
     void awaitWritable() {
-        awaitSlice(room);
+        awaitSlice(room, spinNanos);
     }
 
-    /** One slice on {@code selector}; a closed link (its selectors closed) is reported as a failed read or write. */
-    private static void awaitSlice(Selector selector) {
+    /**
+     * One slice on {@code selector}, polled for up to {@code spinNanos} first (yielding between polls): inside a
+     * frame the rest is on its way, and while the peer moves a large body through the socket the room or the data
+     * comes back within microseconds, sooner than a sleep on the selector and the wake-up after it. A closed link
+     * (its selectors closed) is reported as a failed read or write.
+     */
+    private static void awaitSlice(Selector selector, long spinNanos) {
         try {
+            if (spinNanos > 0) {
+                long until = System.nanoTime() + spinNanos;
+                do {
+                    if (selector.selectNow(IGNORE) > 0) {
+                        return;
+                    }
+                    Thread.yield();
+                } while (System.nanoTime() - until < 0);
+            }
             selector.select(IGNORE, SLICE_MILLIS);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

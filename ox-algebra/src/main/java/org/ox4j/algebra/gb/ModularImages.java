@@ -185,38 +185,68 @@ public final class ModularImages {
     /**
      * Reconstructs the largest group, the last element first: later elements (higher degrees) tend to have the
      * largest coefficients, so a modulus that is still too small is found out after little work.
+     *
+     * <p>Within an element the coefficients share their denominator (the elements are monic over Q), so each
+     * coefficient is tried first with the denominator D found so far: when r·D mod M (symmetric) is some t with
+     * |t| and D within the bound, t/D is the coefficient — the unique fraction within the bound congruent to r, the
+     * one the extended Euclidean algorithm would find — for one product and one remainder instead of a Euclid run
+     * over numbers of M's size; only a coefficient with a new prime factor in its denominator takes that run.
+     * Cost: one Euclid run per element and per new denominator factor, O(1) big-integer products per other term.
      */
     public Reconstruction reconstruction() {
         Group g = largest();
         if (g == null) {
             return new Reconstruction(null, false);
         }
-        BigInteger bound = g.modulus().shiftRight(1).sqrt();
-        BigInteger settledBound = g.modulus().shiftRight(1 + SETTLED_MARGIN_BITS).sqrt();
+        BigInteger m = g.modulus();
+        BigInteger half = m.shiftRight(1);
+        BigInteger bound = half.sqrt();
+        BigInteger settledBound = m.shiftRight(1 + SETTLED_MARGIN_BITS).sqrt();
         boolean settled = true;
         QPoly[] out = new QPoly[g.residues().size()];
         for (int k = out.length - 1; k >= 0; k--) {
             ZPoly r = g.residues().get(k);
             int[][] e = new int[r.size()][];
-            BigInteger[][] q = new BigInteger[r.size()][];
+            // coefficient i is num[i] / den[i] (not necessarily in lowest terms); lcm is the common denominator
+            BigInteger[] num = new BigInteger[r.size()];
+            BigInteger[] den = new BigInteger[r.size()];
             BigInteger lcm = BigInteger.ONE;
             for (int i = 0; i < r.size(); i++) {
-                q[i] = ModularGroebner.rational(r.coefficient(i), g.modulus(), bound);
-                if (q[i] == null) {
-                    return new Reconstruction(null, false);
-                }
-                settled = settled && q[i][0].abs().compareTo(settledBound) <= 0
-                        && q[i][1].compareTo(settledBound) <= 0;
                 e[i] = r.exponents(i);
-                lcm = lcm.divide(lcm.gcd(q[i][1])).multiply(q[i][1]);
+                BigInteger t = lcm.compareTo(bound) <= 0 ? r.coefficient(i).multiply(lcm).mod(m) : null;
+                if (t != null && t.compareTo(half) > 0) {
+                    t = t.subtract(m);
+                }
+                if (t != null && t.abs().compareTo(bound) <= 0) {
+                    num[i] = t;
+                    den[i] = lcm;
+                } else {
+                    BigInteger[] q = ModularGroebner.rational(r.coefficient(i), m, bound);
+                    if (q == null) {
+                        return new Reconstruction(null, false);
+                    }
+                    num[i] = q[0];
+                    den[i] = q[1];
+                    lcm = lcm.divide(lcm.gcd(q[1])).multiply(q[1]);
+                }
+                settled = settled && settledFraction(num[i], den[i], settledBound);
             }
             BigInteger[] c = new BigInteger[r.size()];
             for (int i = 0; i < c.length; i++) {
-                c[i] = q[i][0].multiply(lcm.divide(q[i][1]));
+                c[i] = num[i].multiply(lcm.divide(den[i]));
             }
             out[k] = QPoly.of(ZPoly.of(r.layout(), e, c), lcm);
         }
         return new Reconstruction(List.of(out), settled);
+    }
+
+    /** Whether n/d in lowest terms has numerator and denominator within {@code bound} (the gcd only when needed). */
+    private static boolean settledFraction(BigInteger n, BigInteger d, BigInteger bound) {
+        if (n.abs().compareTo(bound) <= 0 && d.compareTo(bound) <= 0) {
+            return true;
+        }
+        BigInteger gcd = n.gcd(d);
+        return n.abs().divide(gcd).compareTo(bound) <= 0 && d.divide(gcd).compareTo(bound) <= 0;
     }
 
     /**

@@ -112,6 +112,81 @@ class ModularGroebnerTest {
     }
 
     @Test
+    void elementsWhoseCoefficientsHaveDifferentDenominatorsAreReconstructedExactly() {
+        // the reconstruction tries each coefficient with the denominator found so far before it runs Euclid: here
+        // the denominators of an element share factors, differ, and grow along it, and some coefficients are zero
+        // have numerators bigger than the first ones; at every prime count the candidate must be the one of a
+        // Euclid run per coefficient (the fraction within the bound is unique), and in the end the truth
+        Random rnd = new Random(20261203);
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(3), 8);
+        for (int trial = 0; trial < 30; trial++) {
+            List<QPoly> truth = new ArrayList<>();
+            for (int k = 0; k < 3; k++) {
+                int terms = 2 + rnd.nextInt(6);
+                BigInteger[] n = new BigInteger[terms];
+                BigInteger[] d = new BigInteger[terms];
+                int[][] e = new int[terms][];
+                for (int i = 0; i < terms; i++) {
+                    e[i] = new int[] {terms - i, i, 0};
+                    n[i] = new BigInteger(1 + rnd.nextInt(120), rnd).add(BigInteger.ONE)
+                            .multiply(BigInteger.valueOf(rnd.nextBoolean() ? 1 : -1));
+                    d[i] = rnd.nextInt(3) == 0 ? BigInteger.ONE : new BigInteger(1 + rnd.nextInt(60), rnd)
+                            .add(BigInteger.ONE).multiply(BigInteger.valueOf(1 + rnd.nextInt(4)));
+                }
+                n[0] = BigInteger.ONE;
+                d[0] = BigInteger.ONE;
+                BigInteger lcm = BigInteger.ONE;
+                for (BigInteger x : d) {
+                    lcm = lcm.divide(lcm.gcd(x)).multiply(x);
+                }
+                BigInteger[] c = new BigInteger[terms];
+                for (int i = 0; i < terms; i++) {
+                    c[i] = n[i].multiply(lcm.divide(d[i]));
+                }
+                truth.add(QPoly.of(ZPoly.of(l, e, c), lcm));
+            }
+            ModularImages images = ModularImages.empty();
+            for (int primes = 0; !images.reconstruction().settled(); primes++) {
+                long p = ModularGroebner.prime(trial * 40 + primes);
+                List<ModPoly> image = new ArrayList<>();
+                for (QPoly q : truth) {
+                    image.add(ModPoly.of(q, Modulus.of(p)));
+                }
+                images = images.combine(ModularImages.of(image, p));
+                assertThat(images.reconstruction().candidate()).as("trial %d, %d primes", trial, primes + 1)
+                        .isEqualTo(euclidPerCoefficient(images.largest()));
+                assertThat(primes).isLessThan(30);
+            }
+            assertThat(images.reconstruction().candidate()).isEqualTo(truth);
+        }
+    }
+
+    /** The reference: every coefficient reconstructed on its own, as before the shared denominators were used. */
+    private static List<QPoly> euclidPerCoefficient(ModularImages.Group g) {
+        BigInteger bound = g.modulus().shiftRight(1).sqrt();
+        List<QPoly> out = new ArrayList<>();
+        for (ZPoly r : g.residues()) {
+            BigInteger[][] q = new BigInteger[r.size()][];
+            int[][] e = new int[r.size()][];
+            BigInteger lcm = BigInteger.ONE;
+            for (int i = 0; i < r.size(); i++) {
+                q[i] = ModularGroebner.rational(r.coefficient(i), g.modulus(), bound);
+                if (q[i] == null) {
+                    return null;
+                }
+                e[i] = r.exponents(i);
+                lcm = lcm.divide(lcm.gcd(q[i][1])).multiply(q[i][1]);
+            }
+            BigInteger[] c = new BigInteger[r.size()];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = q[i][0].multiply(lcm.divide(q[i][1]));
+            }
+            out.add(QPoly.of(ZPoly.of(r.layout(), e, c), lcm));
+        }
+        return out;
+    }
+
+    @Test
     void rationalReconstructionFindsSmallFractions() {
         BigInteger m = BigInteger.valueOf(2147483647L).multiply(BigInteger.valueOf(2147483629L));
         BigInteger bound = m.shiftRight(1).sqrt();

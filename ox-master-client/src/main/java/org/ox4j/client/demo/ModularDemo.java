@@ -28,7 +28,7 @@ final class ModularDemo {
     record Options(int servers, String system, boolean printBasis, List<String> serverCommands) {
         static Options parse(String[] args) {
             int servers = Math.max(2, Runtime.getRuntime().availableProcessors());
-            String system = "katsura8";
+            String system = "katsura9";
             List<String> commands = new ArrayList<>();
             boolean printBasis = false;
             for (int i = 0; i < args.length; i++) {

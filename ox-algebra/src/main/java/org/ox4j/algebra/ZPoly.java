@@ -374,6 +374,33 @@ public final class ZPoly {
         return new ZPoly(layout, om, oc, n);
     }
 
+    /** Whether {@code g} has exactly this polynomial's terms' monomials, in the same layout (no decoding). */
+    public boolean sameMonomials(ZPoly g) {
+        // a layout is its order and field width (the rest follows from them): equal ones encode alike
+        if (g.size != size || g.layout != layout && (g.layout.bits() != layout.bits()
+                || !g.layout.order().equals(layout.order()))) {
+            return false;
+        }
+        int n = size * layout.words();
+        return java.util.Arrays.equals(mono, 0, n, g.mono, 0, n);
+    }
+
+    /**
+     * The polynomial with this one's monomials and the coefficients {@code c}, one per term (the array is kept, not
+     * copied); terms whose coefficient is zero are dropped.
+     */
+    public ZPoly withCoefficients(BigInteger[] c) {
+        if (c.length != size) {
+            throw new IllegalArgumentException(c.length + " coefficients for " + size + " terms");
+        }
+        for (BigInteger x : c) {
+            if (x.signum() == 0) {
+                return sortedFrom(layout, mono.clone(), c, size);
+            }
+        }
+        return new ZPoly(layout, mono, c, size);
+    }
+
     // ---------------------------------------------------------------- scalar operations
 
     public ZPoly multiply(BigInteger c) {

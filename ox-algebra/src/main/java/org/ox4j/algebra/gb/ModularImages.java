@@ -98,7 +98,10 @@ public final class ModularImages {
         return new ModularImages(m);
     }
 
-    /** x ≡ a (mod M1), x ≡ b (mod M2), M1 and M2 coprime, term by term (a missing term is 0). */
+    /**
+     * x ≡ a (mod M1), x ≡ b (mod M2), M1 and M2 coprime, term by term (a missing term is 0). Cost: a few products
+     * and one division by M2 of numbers of M1's size per term.
+     */
     private static Group merge(Group a, Group b) {
         if (!a.modulus().gcd(b.modulus()).equals(BigInteger.ONE)) {
             throw new IllegalArgumentException("images modulo the same prime combined twice");
@@ -106,59 +109,45 @@ public final class ModularImages {
         BigInteger m1 = a.modulus();
         BigInteger m2 = b.modulus();
         BigInteger inv = m1.mod(m2).modInverse(m2);
-        BigInteger m = m1.multiply(m2);
         List<ZPoly> out = new ArrayList<>();
         for (int k = 0; k < a.residues().size(); k++) {
-            ZPoly x = a.residues().get(k);
-            ZPoly y = b.residues().get(k);
-            if (sameSupport(x, y)) {
-                // the usual case (both images have every term): combine position by position
-                BigInteger[] c = new BigInteger[x.size()];
-                int[][] e = new int[x.size()][];
-                for (int i = 0; i < c.length; i++) {
-                    c[i] = crt(x.coefficient(i), y.coefficient(i), m1, m2, inv);
-                    e[i] = x.exponents(i);
-                }
-                out.add(ZPoly.of(x.layout(), e, c));
-                continue;
-            }
-            MonomialLayout l = x.layout().bits() >= y.layout().bits() ? x.layout() : y.layout();
-            Map<int[], BigInteger[]> terms = new TreeMap<>((u, v) -> -l.order().compare(u, v));
-            for (int i = 0; i < x.size(); i++) {
-                terms.computeIfAbsent(x.exponents(i), e -> new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO})[0] =
-                        x.coefficient(i);
-            }
-            for (int i = 0; i < y.size(); i++) {
-                terms.computeIfAbsent(y.exponents(i), e -> new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO})[1] =
-                        y.coefficient(i);
-            }
-            int[][] e = new int[terms.size()][];
-            BigInteger[] c = new BigInteger[terms.size()];
-            int n = 0;
-            for (Map.Entry<int[], BigInteger[]> t : terms.entrySet()) {
-                e[n] = t.getKey();
-                c[n++] = crt(t.getValue()[0], t.getValue()[1], m1, m2, inv);
-            }
-            out.add(ZPoly.of(l, e, c));
+            out.add(mergeResidues(a.residues().get(k), b.residues().get(k), m1, m2, inv));
         }
-        return new Group(a.leads(), m, a.primes() + b.primes(), out);
+        return new Group(a.leads(), m1.multiply(m2), a.primes() + b.primes(), out);
+    }
+
+    private static ZPoly mergeResidues(ZPoly x, ZPoly y, BigInteger m1, BigInteger m2, BigInteger inv) {
+        if (x.sameMonomials(y)) {
+            // the usual case (both images have every term): combine position by position, monomials kept
+            BigInteger[] c = new BigInteger[x.size()];
+            for (int i = 0; i < c.length; i++) {
+                c[i] = crt(x.coefficient(i), y.coefficient(i), m1, m2, inv);
+            }
+            return x.withCoefficients(c);
+        }
+        MonomialLayout l = x.layout().bits() >= y.layout().bits() ? x.layout() : y.layout();
+        Map<int[], BigInteger[]> terms = new TreeMap<>((u, v) -> -l.order().compare(u, v));
+        for (int i = 0; i < x.size(); i++) {
+            terms.computeIfAbsent(x.exponents(i), e -> new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO})[0] =
+                    x.coefficient(i);
+        }
+        for (int i = 0; i < y.size(); i++) {
+            terms.computeIfAbsent(y.exponents(i), e -> new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO})[1] =
+                    y.coefficient(i);
+        }
+        int[][] e = new int[terms.size()][];
+        BigInteger[] c = new BigInteger[terms.size()];
+        int n = 0;
+        for (Map.Entry<int[], BigInteger[]> t : terms.entrySet()) {
+            e[n] = t.getKey();
+            c[n++] = crt(t.getValue()[0], t.getValue()[1], m1, m2, inv);
+        }
+        return ZPoly.of(l, e, c);
     }
 
     /** The x with x ≡ r1 (mod m1) and x ≡ r2 (mod m2), in [0, m1·m2) for r1 in [0, m1); inv = m1⁻¹ mod m2. */
     private static BigInteger crt(BigInteger r1, BigInteger r2, BigInteger m1, BigInteger m2, BigInteger inv) {
         return r1.add(m1.multiply(r2.subtract(r1).mod(m2).multiply(inv).mod(m2)));
-    }
-
-    private static boolean sameSupport(ZPoly x, ZPoly y) {
-        if (x.size() != y.size() || x.layout().bits() != y.layout().bits()) {
-            return false;
-        }
-        for (int i = 0; i < x.size(); i++) {
-            if (!Arrays.equals(x.exponents(i), y.exponents(i))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /**
@@ -206,13 +195,11 @@ public final class ModularImages {
         QPoly[] out = new QPoly[g.residues().size()];
         for (int k = out.length - 1; k >= 0; k--) {
             ZPoly r = g.residues().get(k);
-            int[][] e = new int[r.size()][];
             // coefficient i is num[i] / den[i] (not necessarily in lowest terms); lcm is the common denominator
             BigInteger[] num = new BigInteger[r.size()];
             BigInteger[] den = new BigInteger[r.size()];
             BigInteger lcm = BigInteger.ONE;
             for (int i = 0; i < r.size(); i++) {
-                e[i] = r.exponents(i);
                 BigInteger t = lcm.compareTo(bound) <= 0 ? r.coefficient(i).multiply(lcm).mod(m) : null;
                 if (t != null && t.compareTo(half) > 0) {
                     t = t.subtract(m);
@@ -235,7 +222,7 @@ public final class ModularImages {
             for (int i = 0; i < c.length; i++) {
                 c[i] = num[i].multiply(lcm.divide(den[i]));
             }
-            out[k] = QPoly.of(ZPoly.of(r.layout(), e, c), lcm);
+            out[k] = QPoly.of(r.withCoefficients(c), lcm);
         }
         return new Reconstruction(List.of(out), settled);
     }

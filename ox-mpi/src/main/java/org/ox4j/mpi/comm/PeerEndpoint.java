@@ -168,9 +168,9 @@ final class PeerEndpoint implements PeerTransport.Listener {
         if (!handed.isDone()) {
             try {
                 out.writeFrom(StreamedPayload.source(payload), 0, length);
-            } catch (CommException e) {
-                // the link broke mid-body: the request fails with the link's failure (handed)
-                LOG.debug("large message to rank {} not sent whole: {}", dest, e.getMessage());
+            } catch (RuntimeException e) {
+                // the link broke mid-body (a failed write closes it): the request fails with the link's failure
+                LOG.debug("large message to rank {} not sent whole: {}", dest, e.toString());
             }
         }
         return new Request(done, () -> false, dest, null);

@@ -127,7 +127,7 @@ final class LinkReadRole {
             while (!frames.closed()) {
                 if (!handedBack && waitersAbout()) {
                     // not watching the socket: a waiter reads it, and only its thread is to be woken by the data
-                    LockSupport.parkNanos(this, LINGER_NANOS);
+                    LockSupport.parkNanos(this, napNanos());
                     continue;
                 }
                 if (!handedBack && !frames.buffered()) {
@@ -160,6 +160,23 @@ final class LinkReadRole {
             throw e;
         }
     }
+
+    /**
+     * How long the reader thread naps while waiters are about: while one reads, until it hands the link back (an
+     * unpark) or {@link #WAITER_NAP_NANOS}; after the last one left, the rest of the linger. Why not a nap of a
+     * linger each time: in a run of collectives some waiter is nearly always about, and with eight members of seven
+     * links each on two cores, readers waking every millisecond to find that were tens of thousands of wake-ups a
+     * second taken from the members' own threads.
+     */
+    private long napNanos() {
+        if (waiters.get() > 0) {
+            return WAITER_NAP_NANOS;
+        }
+        return Math.max(1, LINGER_NANOS - (System.nanoTime() - lastWaiterLeft));
+    }
+
+    /** The reader thread's nap while a waiter reads the link (it is unparked when a frame is left to it). */
+    static final long WAITER_NAP_NANOS = 20_000_000;
 
     /** Whether a waiter reads the link now or did so within the linger. */
     private boolean waitersAbout() {
@@ -194,6 +211,19 @@ final class LinkReadRole {
      * @return whether {@code done} holds
      */
     boolean readUntil(BooleanSupplier done, long deadline) throws InterruptedException {
+        boolean got = false;
+        try {
+            got = readUntilOrGiveUp(done, deadline);
+            return got;
+        } finally {
+            if (!got && waitersRead) {
+                // the caller now waits for the reader thread, which may be in a waiter's long nap (napNanos)
+                handBack();
+            }
+        }
+    }
+
+    private boolean readUntilOrGiveUp(BooleanSupplier done, long deadline) throws InterruptedException {
         if (!waitersRead || role.isHeldByCurrentThread()) {
             return done.getAsBoolean();
         }

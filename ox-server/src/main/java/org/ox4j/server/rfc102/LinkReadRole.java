@@ -56,8 +56,10 @@ final class LinkReadRole {
     /**
      * How long the reader thread stays away from the socket after a waiter was there: waits for the same peer come
      * in runs (a ping-pong, the rounds of a collective), and while the reader watches, the data wakes it as well as
-     * the waiter. A frame that no waiter reads meanwhile waits at most this long (stream bodies and bytes a waiter
-     * leaves buffered are handed to the reader at once).
+     * the waiter. A frame that no waiter reads meanwhile waits at most this long after the last waiter left, plus
+     * what is left of the reader's nap if it began while a waiter was reading ({@link #WAITER_NAP_NANOS}); stream
+     * bodies, bytes a waiter leaves buffered, and frames a waiter gave up waiting for are handed to the reader at
+     * once.
      */
     static final long LINGER_NANOS = 1_000_000;
     /** How often a waiter kept from the read role looks whether the holder brought what it waits for. */

@@ -370,7 +370,7 @@ public final class ModularGroebner {
         if (q % 2 == 0) {
             q--;
         }
-        while (!BigInteger.valueOf(q).isProbablePrime(40)) {
+        while (!Modulus.isPrime(q)) {
             q -= 2;
         }
         return q;

@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntPredicate;
 import org.ox4j.algebra.Divisors;
 import org.ox4j.algebra.Interrupt;
 import org.ox4j.algebra.KernelThreads;
@@ -248,7 +249,23 @@ public final class ModularGroebner {
          * split it).
          */
         public boolean checkIntegralShare(List<ZPoly> integralCandidate, int part, int parts, Interrupt interrupt) {
-            return certified(integralCandidate, homogenized, part, parts, interrupt, 1);
+            return checkIntegralShare(integralCandidate, new int[] {part}, parts, interrupt);
+        }
+
+        /**
+         * As {@link #checkIntegralShare(List, int, int, Interrupt)} for the positions whose remainder modulo
+         * {@code parts} is one of {@code slots} (each in [0, parts)): shares of unequal sizes, for a rank that has
+         * other work to do as well.
+         */
+        public boolean checkIntegralShare(List<ZPoly> integralCandidate, int[] slots, int parts, Interrupt interrupt) {
+            boolean[] mine = new boolean[parts];
+            for (int s : slots) {
+                if (s < 0 || s >= parts) {
+                    throw new IllegalArgumentException("share slot " + s + " of " + parts);
+                }
+                mine[s] = true;
+            }
+            return certified(integralCandidate, homogenized, k -> mine[k % parts], interrupt, 1);
         }
 
         /** The reduced basis of the input from a certified homogenised candidate. */
@@ -276,7 +293,7 @@ public final class ModularGroebner {
                 return new Lifted(candidate, null);
             }
             List<ZPoly> gh = integral(candidate);
-            if (!certified(gh, homogenized, 0, 1, interrupt, threads)) {
+            if (!certified(gh, homogenized, k -> true, interrupt, threads)) {
                 return new Lifted(candidate, null, true);
             }
             return new Lifted(candidate, reducedDehomogenized(gh, input.get(0).layout(), interrupt));
@@ -418,21 +435,23 @@ public final class ModularGroebner {
     // ---------------------------------------------------------------- the certificate
 
     /**
-     * Share {@code part} of {@code parts} of the certificate of g (a homogenised candidate over Z): the inputs fh and
-     * Gebauer–Möller pairs at positions ≡ part (mod parts) reduce to 0; the pairs checked on {@code threads}.
+     * A share of the certificate of g (a homogenised candidate over Z): the inputs fh and Gebauer–Möller pairs at the
+     * positions {@code inShare} accepts reduce to 0; the pairs checked on {@code threads}.
      */
-    private static boolean certified(List<ZPoly> g, List<ZPoly> fh, int part, int parts, Interrupt interrupt,
+    private static boolean certified(List<ZPoly> g, List<ZPoly> fh, IntPredicate inShare, Interrupt interrupt,
             int threads) {
         Divisors d = Divisors.of(g, g.get(0).layout());
-        for (int k = part; k < fh.size(); k += parts) {
-            if (!NormalForm.reduce(fh.get(k), d, interrupt).isZero()) {
+        for (int k = 0; k < fh.size(); k++) {
+            if (inShare.test(k) && !NormalForm.reduce(fh.get(k), d, interrupt).isZero()) {
                 return false;
             }
         }
         List<int[]> pairs = sufficientPairs(g);
         List<int[]> share = new ArrayList<>();
-        for (int k = part; k < pairs.size(); k += parts) {
-            share.add(pairs.get(k));
+        for (int k = 0; k < pairs.size(); k++) {
+            if (inShare.test(k)) {
+                share.add(pairs.get(k));
+            }
         }
         return PairReductionCheck.allReduceToZero(g, share, interrupt, threads);
     }

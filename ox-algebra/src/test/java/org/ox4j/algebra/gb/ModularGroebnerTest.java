@@ -85,6 +85,46 @@ class ModularGroebnerTest {
     }
 
     @Test
+    void sharesOfTheCertificateTogetherAreTheWholeOfIt() {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(6), 8);
+        ModularGroebner.Problem problem = ModularGroebner.Problem.of(StandardSystems.katsura(l, 5));
+        ModularImages images = ModularImages.empty();
+        ModularImages.Reconstruction r = null;
+        for (int k = 0; r == null || !r.settled(); k += 2) {
+            images = images.combine(problem.images(List.of(ModularGroebner.prime(k), ModularGroebner.prime(k + 1)),
+                    Interrupt.NONE, 1));
+            r = images.reconstruction();
+            assertThat(k).isLessThan(60);
+        }
+        List<ZPoly> good = ModularGroebner.Problem.integral(r.candidate());
+        // the last element with one tail coefficient off by one: no longer a Gröbner basis of the input
+        List<ZPoly> bad = new ArrayList<>(good);
+        ZPoly last = bad.get(bad.size() - 1);
+        BigInteger[] c = new BigInteger[last.size()];
+        int[][] e = new int[last.size()][];
+        for (int i = 0; i < c.length; i++) {
+            c[i] = last.coefficient(i);
+            e[i] = last.exponents(i);
+        }
+        c[c.length - 1] = c[c.length - 1].add(BigInteger.ONE);
+        bad.set(bad.size() - 1, ZPoly.of(last.layout(), e, c));
+        assertThat(problem.checkIntegralShare(good, 0, 1, Interrupt.NONE)).isTrue();
+        assertThat(problem.checkIntegralShare(bad, 0, 1, Interrupt.NONE)).isFalse();
+        // unequal shares: slots {0, 2} and {1} of 3, and {0..6} and {7} of 8
+        for (int[][] split : new int[][][] {{{0, 2}, {1}}, {{0, 1, 2, 3, 4, 5, 6}, {7}}}) {
+            int parts = split[0].length + split[1].length;
+            assertThat(problem.checkIntegralShare(good, split[0], parts, Interrupt.NONE)).isTrue();
+            assertThat(problem.checkIntegralShare(good, split[1], parts, Interrupt.NONE)).isTrue();
+            boolean badHolds = problem.checkIntegralShare(bad, split[0], parts, Interrupt.NONE)
+                    && problem.checkIntegralShare(bad, split[1], parts, Interrupt.NONE);
+            assertThat(badHolds).as("a split of %d parts", parts).isFalse();
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                () -> problem.checkIntegralShare(good, new int[] {3}, 3, Interrupt.NONE))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void aReconstructionIsSettledOnlyWithAPrimeToSpareAndAgreementNeedsNoReconstruction() {
         MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(2), 8);
         // x^2 + (2^70 + 1)/3 * y: numerator and denominator need 71 + 2 bits, so about 5 primes of 31 bits

@@ -20,8 +20,8 @@ import org.ox4j.protocol.SmCommand;
  * the binomial tree by {@code SM_reduce_102} with the operator {@code crt}; rank 0 adds them to what it has and
  * reconstructs ({@code ox4j_gr_candidate}); once the candidate is stable the whole group checks the
  * certificate, each rank its share ({@code ox4j_gr_check}, verdicts combined by {@code SM_reduce_102 "*"}), and
- * rank 0 makes the reduced basis ({@code ox4j_gr_finish}). More rounds follow until the basis is certified. The
- * phases are timed as the master sees them.
+ * rank 0 makes the reduced basis ({@code ox4j_gr_finish}; in a group during the certificate, with a smaller share).
+ * More rounds follow until the basis is certified. The phases are timed as the master sees them.
  */
 public final class DistributedGroebner {
     /** Rounds before giving up (each adds {@code primesPerRank} primes per rank). */
@@ -82,10 +82,19 @@ public final class DistributedGroebner {
                     + "C = ox4j_gr_candidate(Ox4jGbAll, Ox4jGbPrev); Ox4jGbPrev = C[1]; C[0];").join();
             t = phase(phases, "reconstruction", t);
             if (isOne(stable)) {
-                boolean certified = certify(group);
-                t = phase(phases, "certificate", t);
-                if (certified) {
-                    Cmo basis = root.executeStringAsync("ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0);").join();
+                Cmo basis;
+                if (size == 1) {
+                    boolean holds = isOne(root.executeStringAsync(
+                            "ox4j_gr_check(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0, 0, 1);").join());
+                    t = phase(phases, "certificate", t);
+                    basis = holds ? root.executeStringAsync("ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0);").join()
+                            : null;
+                } else {
+                    // rank 0 makes the reduced basis during the certificate (see certify)
+                    basis = certify(group);
+                    t = phase(phases, "certificate", t);
+                }
+                if (basis != null) {
                     phase(phases, "reduced basis", t);
                     return new Result(basis, round + 1, (round + 1) * size * primesPerRank, phases);
                 }
@@ -98,32 +107,57 @@ public final class DistributedGroebner {
         return c instanceof CmoZZ z && z.value().signum() > 0;
     }
 
+    /** Slots per rank in the split of the certificate (positions of inputs and pairs modulo slots · size). */
+    static final int CERTIFICATE_SLOTS_PER_RANK = 32;
+
     /**
-     * The certificate split over the group: rank 0's stable candidate goes to every rank (SM_bcast_102 from its
-     * stack, in ox4j_gr_packed's byte form: as CMO the katsura-8 candidate is 2.2 MB of monomial and rational objects
-     * that took 210-460 ms to convert and send), each checks its share (inputs and pairs at its positions modulo the
-     * size), and SM_reduce_102 "*" of the 1s and 0s tells rank 0 whether all held.
+     * The certificate split over the group, and the reduced basis when it holds (else null). Rank 0's stable
+     * candidate goes to every rank (SM_bcast_102 from its stack, in ox4j_gr_packed's byte form: as CMO the
+     * katsura-8 candidate is 2.2 MB of monomial and rational objects that took 210-460 ms to convert and send), each
+     * checks its share (inputs and pairs at its slots, positions modulo 32 per rank), and SM_reduce_102 "*" of the
+     * 1s and 0s tells rank 0 whether all held. Rank 0's share is one slot smaller: in the time that frees, it makes
+     * the reduced basis (ox4j_gr_finish) and sends it to the master while the others still check, so the basis is
+     * there when the verdict comes (on katsura-9 the basis took 0.6-0.8 s after the certificate, one core idle);
+     * a candidate the other ranks refuse costs that work, a rare event.
      */
-    private static boolean certify(ServerGroup group) {
+    private static Cmo certify(ServerGroup group) {
         int size = group.size();
-        if (size == 1) {
-            return isOne(group.member(0).executeStringAsync(
-                    "ox4j_gr_check(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0, 0, 1);").join());
-        }
-        group.all((rank, m) -> {
+        int parts = CERTIFICATE_SLOTS_PER_RANK * size;
+        List<Cmo> bases = group.all((rank, m) -> {
             CompletableFuture<Void> sent = rank == 0
                     ? m.executeAsync(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER,
                             CmoString.of("ox4j_gr_packed(Ox4jGbPrev);"))
                             .thenCompose(x -> m.executeAsync(SmCommand.BCAST_102, ServerGroup.asirInteger(0)))
                     : m.executeAsync(SmCommand.BCAST_102, ServerGroup.asirInteger(0));
-            return sent.thenCompose(x -> m.executeAsync(SmCommand.SET_NAME, CmoString.of("Ox4jGbCand")))
+            CompletableFuture<Cmo> checked = sent
+                    .thenCompose(x -> m.executeAsync(SmCommand.SET_NAME, CmoString.of("Ox4jGbCand")))
                     .thenCompose(x -> m.executeStringAsync("Ox4jGbOk = ox4j_gr_check(Ox4jGbCand, Ox4jGbF, Ox4jGbV, 0, "
-                            + rank + ", " + size + "); 0;"));
+                            + slots(rank, size) + ", " + parts + "); 0;"));
+            return rank != 0 ? checked.thenApply(x -> null)
+                    : checked.thenCompose(x -> m.executeStringAsync("Ox4jGbBasis = 0; if (Ox4jGbOk) Ox4jGbBasis = "
+                            + "ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0); Ox4jGbBasis;"));
         }, "certificate shares");
         List<Cmo> verdicts = group.all((rank, m) -> m.executeAsync(SmCommand.EVAL_NAME, CmoString.of("Ox4jGbOk"))
                 .thenCompose(x -> m.executeAndPopAsync(SmCommand.REDUCE_102, ServerGroup.asirInteger(0),
                         CmoString.of("*"))), "certificate verdict");
-        return isOne(verdicts.get(0));
+        return isOne(verdicts.get(0)) ? bases.get(0) : null;
+    }
+
+    /**
+     * Rank's slots among {@code CERTIFICATE_SLOTS_PER_RANK · size}, as a list for ox4j_gr_check: those ≡ rank
+     * (mod size), but rank 0's last one goes to rank 1.
+     */
+    static String slots(int rank, int size) {
+        int parts = CERTIFICATE_SLOTS_PER_RANK * size;
+        int given = parts - size; // rank 0's last slot
+        StringBuilder sb = new StringBuilder("[");
+        for (int s = 0; s < parts; s++) {
+            boolean mine = s == given ? rank == 1 : s % size == rank;
+            if (mine) {
+                sb.append(sb.length() > 1 ? ", " : "").append(s);
+            }
+        }
+        return sb.append(']').toString();
     }
 
     /** Each rank pushes its images; SM_reduce_102 "crt" to rank 0, which keeps the result as Ox4jGbRound. */

@@ -101,16 +101,24 @@ final class ModularGroebnerFunctions {
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_check", 6, 6,
                 "ox4j_gr_check(C,F,V,O,Rank,Size): 1 when Rank's share of the certificate of C (a list of"
-                        + " distributed polynomials, or ox4j_gr_packed's form) holds, else 0",
+                        + " distributed polynomials, or ox4j_gr_packed's form) holds, else 0; Rank is one"
+                        + " remainder modulo Size or a list of them",
                 (a, alg, c) -> {
-                    int rank = small(a.get(4), "ox4j_gr_check");
                     int size = small(a.get(5), "ox4j_gr_check");
-                    if (size == 0 || rank >= size) {
+                    List<Value> given = a.get(4) instanceof Lst l ? l.elements() : List.of(a.get(4));
+                    int[] slots = new int[given.size()];
+                    for (int k = 0; k < slots.length; k++) {
+                        slots[k] = small(given.get(k), "ox4j_gr_check");
+                        if (slots[k] >= size) {
+                            throw Algebra.invalid("ox4j_gr_check");
+                        }
+                    }
+                    if (size == 0 || slots.length == 0) {
                         throw Algebra.invalid("ox4j_gr_check");
                     }
                     List<ZPoly> integral = integralCandidate(a.get(0));
                     ModularGroebner.Problem problem = problem(a.get(1), a.get(2), a.get(3), alg);
-                    return Num.of(problem.checkIntegralShare(integral, rank, size, alg.interrupt()) ? 1 : 0);
+                    return Num.of(problem.checkIntegralShare(integral, slots, size, alg.interrupt()) ? 1 : 0);
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_finish", 4, 4,
                 "ox4j_gr_finish(C,F,V,O): the reduced basis from a certified candidate C",

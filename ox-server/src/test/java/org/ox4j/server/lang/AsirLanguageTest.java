@@ -298,6 +298,12 @@ class AsirLanguageTest {
         assertThat(show("[ox4j_gr_check([dp_ptod(x^2-3*t^2, [x,t])], [x^2-2], [x], 0, 0, 1),"
                 + " ox4j_gr_check([dp_ptod(x^2-2*t^2, [x,t])], [x^2-2], [x], 0, 0, 1),"
                 + " ox4j_gr_finish([dp_ptod(x^2-2*t^2, [x,t])], [x^2-2], [x], 0)];")).isEqualTo("[0,1,[x^2-2]]");
+        // a share may be several remainders: [0, 2] of 3 covers the input (position 0) as 0 of 1 does
+        assertThat(show("[ox4j_gr_check([dp_ptod(x^2-3*t^2, [x,t])], [x^2-2], [x], 0, [0, 2], 3),"
+                + " ox4j_gr_check([dp_ptod(x^2-3*t^2, [x,t])], [x^2-2], [x], 0, [1], 3),"
+                + " ox4j_gr_check([dp_ptod(x^2-2*t^2, [x,t])], [x^2-2], [x], 0, [2, 0], 3)];")).isEqualTo("[0,1,1]");
+        assertThatThrownBy(() -> show("ox4j_gr_check([dp_ptod(x^2-2*t^2, [x,t])], [x^2-2], [x], 0, [0, 3], 3);"))
+                .isInstanceOf(RuntimeException.class);
         // the packed form (what a group's root broadcasts) is checked the same way; damaged bytes are an error
         assertThat(show("[ox4j_gr_check(ox4j_gr_packed([dp_ptod(x^2-3*t^2, [x,t])]), [x^2-2], [x], 0, 0, 1),"
                 + " ox4j_gr_check(ox4j_gr_packed([dp_ptod(2*x^2-4*t^2, [x,t])]), [x^2-2], [x], 0, 0, 1)];"))

@@ -1,38 +1,86 @@
 package org.ox4j.cmo;
 
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.function.Function;
 
-/** {@code CMO_DATUM}: an opaque byte array. The array is copied in and out, so the value stays immutable. */
+/**
+ * {@code CMO_DATUM}: an opaque byte array. The array is copied in and out, so the value stays immutable.
+ *
+ * <p>A datum can also be made from an object of the process that holds it ({@link #deferred}): its bytes are then
+ * the object's encoding, made the first time something asks for them (an encoder putting it on the wire, equality),
+ * and the code that made it gets the object back with {@link #source()} without decoding. Why: a server keeps large
+ * intermediate results (a multi-modular Gröbner computation's image sets, megabytes each) in variables and on its
+ * stack between commands, and most of them never leave the process; encoding each one cost as much as computing
+ * it.
+ */
 public final class CmoDatum implements Cmo {
-    private final byte[] bytes;
+    /** The bytes, or null until a deferred datum's are made. */
+    private volatile byte[] bytes;
+    private final Object source;
+    /** Makes the bytes of {@link #source}; null once they are made (or when there is no source). */
+    private Function<Object, byte[]> encoder;
 
-    private CmoDatum(byte[] bytes) {
+    private CmoDatum(byte[] bytes, Object source, Function<Object, byte[]> encoder) {
         this.bytes = bytes;
+        this.source = source;
+        this.encoder = encoder;
     }
 
     /** A datum holding a copy of {@code bytes}. */
     public static CmoDatum of(byte[] bytes) {
-        return new CmoDatum(bytes.clone());
+        return new CmoDatum(bytes.clone(), null, null);
     }
 
     /** Wraps an array the caller promises never to touch again (used by decoders that just allocated it). */
     public static CmoDatum wrap(byte[] bytes) {
-        return new CmoDatum(bytes);
+        return new CmoDatum(Objects.requireNonNull(bytes, "bytes"), null, null);
+    }
+
+    /**
+     * The datum whose bytes are {@code encoder} applied to {@code source}, made on first use; {@code source} must be
+     * immutable and the encoder a function of it alone (the datum is a value, whenever its bytes are made).
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> CmoDatum deferred(T source, Function<? super T, byte[]> encoder) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(encoder, "encoder");
+        return new CmoDatum(null, source, (Function<Object, byte[]>) (Function<?, byte[]>) encoder);
+    }
+
+    /** The object a {@link #deferred} datum was made from, or null for a datum made from bytes. */
+    public Object source() {
+        return source;
     }
 
     /** A copy of the bytes. */
     public byte[] bytes() {
-        return bytes.clone();
+        return made().clone();
     }
 
     /** Number of bytes. */
     public int length() {
-        return bytes.length;
+        return made().length;
     }
 
     /** Read-only view for encoders: callers must not modify the returned array. */
     public byte[] unsafeBytes() {
-        return bytes;
+        return made();
+    }
+
+    private byte[] made() {
+        byte[] b = bytes;
+        if (b == null) {
+            synchronized (this) {
+                b = bytes;
+                if (b == null) {
+                    b = Objects.requireNonNull(encoder.apply(source), "encoded bytes");
+                    bytes = b;
+                    encoder = null;
+                }
+            }
+        }
+        return b;
     }
 
     @Override
@@ -42,16 +90,18 @@ public final class CmoDatum implements Cmo {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof CmoDatum d && Arrays.equals(bytes, d.bytes);
+        return o instanceof CmoDatum d && Arrays.equals(made(), d.made());
     }
 
     @Override
     public int hashCode() {
-        return Arrays.hashCode(bytes);
+        return Arrays.hashCode(made());
     }
 
     @Override
     public String toString() {
-        return "CmoDatum[" + bytes.length + " bytes]";
+        byte[] b = bytes;
+        return b == null ? "CmoDatum[deferred " + source.getClass().getSimpleName() + "]"
+                : "CmoDatum[" + b.length + " bytes]";
     }
 }

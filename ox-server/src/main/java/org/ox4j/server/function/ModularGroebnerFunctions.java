@@ -2,10 +2,7 @@ package org.ox4j.server.function;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.WeakHashMap;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.QPoly;
@@ -212,29 +209,17 @@ final class ModularGroebnerFunctions {
         return n.intValue();
     }
 
-    /**
-     * Image sets made or read in this process, by the byte array of their CMO_DATUM (identity, weakly held): a
-     * group's root combines the images of a round into what it has (crt), then reconstructs from the result, and the
-     * next round combines into that again, each step reading back the bytes the previous one wrote. For katsura-9
-     * those are megabytes of residues of hundreds of bits, decoded and encoded again for nothing.
-     */
-    private static final Map<byte[], ModularImages> DECODED = Collections.synchronizedMap(new WeakHashMap<>());
-
     /** Images from their byte form or their list form (0 stands for no image). */
     static ModularImages images(Value v) {
         if (v.isZero()) {
             return ModularImages.empty();
         }
         if (v instanceof Opaque o && o.cmo() instanceof CmoDatum d) {
-            byte[] bytes = d.unsafeBytes();
-            ModularImages known = DECODED.get(bytes);
-            if (known != null) {
-                return known;
+            if (d.source() instanceof ModularImages made) {
+                return made;
             }
             try {
-                ModularImages decoded = ModularImagesCodec.decode(bytes);
-                DECODED.put(bytes, decoded);
-                return decoded;
+                return ModularImagesCodec.decode(d.unsafeBytes());
             } catch (IllegalArgumentException e) {
                 throw new EvaluationException("crt : " + e.getMessage());
             }
@@ -262,11 +247,14 @@ final class ModularGroebnerFunctions {
         return ModularImages.of(out);
     }
 
-    /** The byte form of images, as a value (an opaque CMO_DATUM). */
+    /**
+     * The byte form of images, as a value (an opaque CMO_DATUM), encoded only when it leaves the process: a group's
+     * root combines the images of a round into what it has (crt) and reconstructs from the result, round after round,
+     * and those image sets (megabytes of residues of hundreds of bits for katsura-9) never go anywhere; the functions
+     * here take the images from the datum again without decoding.
+     */
     static Value value(ModularImages images) {
-        byte[] bytes = ModularImagesCodec.encode(images);
-        DECODED.put(bytes, images);
-        return new Opaque(CmoDatum.wrap(bytes));
+        return new Opaque(CmoDatum.deferred(images, ModularImagesCodec::encode));
     }
 
     /** The list form of images. */

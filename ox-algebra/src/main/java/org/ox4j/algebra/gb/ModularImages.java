@@ -82,6 +82,24 @@ public final class ModularImages {
         return best;
     }
 
+    /**
+     * The images of each group's last element alone: a small probe of whether the modulus is large enough yet (the
+     * last elements tend to have the largest coefficients, and {@link #reconstruction} tries them first). Such a
+     * group is keyed by that element's leading monomial only, so combining probes can merge the images of primes
+     * whose bases differ elsewhere: a probe says when a full reconstruction is worth trying, never what the basis is.
+     */
+    public ModularImages lastElements() {
+        List<Group> out = new ArrayList<>();
+        for (Group g : groups.values()) {
+            int last = g.residues().size() - 1;
+            if (last >= 0) {
+                out.add(new Group(List.of(g.leads().get(last)), g.modulus(), g.primes(),
+                        List.of(g.residues().get(last))));
+            }
+        }
+        return of(out);
+    }
+
     /** All images of this and {@code other}. */
     public ModularImages combine(ModularImages other) {
         ModularImages out = this;

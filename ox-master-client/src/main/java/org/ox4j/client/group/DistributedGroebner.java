@@ -16,9 +16,13 @@ import org.ox4j.protocol.SmCommand;
 /**
  * A Gröbner basis over Q (grevlex) computed by a wired group, the multi-modular way RFC-102 fits: the master
  * broadcasts [F, V] from rank 0 with {@code SM_bcast_102}; in each round every rank computes the basis modulo its
- * own primes (dealt by rank, so no two ranks share one) with {@code ox4j_gr_images}; the images are combined along
- * the binomial tree by {@code SM_reduce_102} with the operator {@code crt}; rank 0 adds them to what it has and
- * reconstructs ({@code ox4j_gr_candidate}); once the candidate is stable the whole group checks the
+ * own primes (dealt by rank, so no two ranks share one) with {@code ox4j_gr_images} and adds them to its own
+ * (with {@code crt}); the images are combined along the binomial tree by {@code SM_reduce_102} with the operator
+ * {@code crt}, and rank 0 reconstructs ({@code ox4j_gr_candidate}). Until the modulus is large enough, only a probe
+ * goes up the tree each round, the images of the last element ({@code ox4j_gr_image_last}, the one with the largest
+ * coefficients as a rule): the whole sets, megabytes of residues, are combined when its reconstruction settles, so
+ * the ranks do the round-by-round combining side by side instead of rank 0 alone (on katsura-9, 2 servers: rank 0
+ * spent 250-300 ms a round combining while rank 1 waited). Once the candidate is stable the whole group checks the
  * certificate, each rank its share ({@code ox4j_gr_check}, verdicts combined by {@code SM_reduce_102 "*"}), and
  * rank 0 makes the reduced basis ({@code ox4j_gr_finish}; in a group during the certificate, with a smaller share).
  * More rounds follow until the basis is certified. The phases are timed as the master sees them.
@@ -63,23 +67,36 @@ public final class DistributedGroebner {
         }
         group.all((rank, m) -> m.executeAsync(SmCommand.SET_NAME, CmoString.of("Ox4jGbInput"))
                 .thenCompose(x -> m.executeStringAsync("Ox4jGbF = Ox4jGbInput[0]; Ox4jGbV = Ox4jGbInput[1]; "
-                        + "Ox4jGbAll = 0; Ox4jGbPrev = 0; 0;")), "distribute the input");
+                        + "Ox4jGbAcc = 0; Ox4jGbPrev = 0; 0;")), "distribute the input");
         t = phase(phases, "bcast", t);
         OxClient root = group.member(0);
+        boolean probing = true;
         for (int round = 0; round < MAX_ROUNDS; round++) {
             int r = round;
             if (round == TRACED_ROUNDS) {
                 // from here the ranks compute every image in full (no F4 trace): drop what the traced rounds gave,
                 // in case a trace misled them (the certificate has refused every candidate so far)
-                root.executeStringAsync("Ox4jGbAll = 0; Ox4jGbPrev = 0; 0;").join();
+                group.all((rank, m) -> m.executeStringAsync("Ox4jGbAcc = 0; Ox4jGbPrev = 0; 0;"), "start afresh");
+                probing = true;
             }
             group.all((rank, m) -> m.executeStringAsync("Ox4jGbMine = ox4j_gr_images(Ox4jGbF, Ox4jGbV, 0, " + rank
-                    + ", " + size + ", " + r + ", " + primesPerRank + "); 0;"), "modular images");
+                    + ", " + size + ", " + r + ", " + primesPerRank + "); Ox4jGbAcc = crt(Ox4jGbAcc, Ox4jGbMine); 0;"),
+                    "modular images");
             t = phase(phases, "modular work", t);
-            combineAtRoot(group);
+            if (probing) {
+                combineAtRoot(group, "ox4j_gr_image_last(Ox4jGbAcc);", "Ox4jGbProbe");
+                t = phase(phases, "reduce", t);
+                Cmo ready = root.executeStringAsync("C = ox4j_gr_candidate(Ox4jGbProbe, 0); C[0];").join();
+                t = phase(phases, "reconstruction", t);
+                if (!isOne(ready)) {
+                    continue;
+                }
+                probing = false;
+            }
+            combineAtRoot(group, "Ox4jGbAcc;", "Ox4jGbAll");
             t = phase(phases, "reduce", t);
-            Cmo stable = root.executeStringAsync("Ox4jGbAll = crt(Ox4jGbAll, Ox4jGbRound); "
-                    + "C = ox4j_gr_candidate(Ox4jGbAll, Ox4jGbPrev); Ox4jGbPrev = C[1]; C[0];").join();
+            Cmo stable = root.executeStringAsync(
+                    "C = ox4j_gr_candidate(Ox4jGbAll, Ox4jGbPrev); Ox4jGbPrev = C[1]; C[0];").join();
             t = phase(phases, "reconstruction", t);
             if (isOne(stable)) {
                 Cmo basis;
@@ -160,18 +177,22 @@ public final class DistributedGroebner {
         return sb.append(']').toString();
     }
 
-    /** Each rank pushes its images; SM_reduce_102 "crt" to rank 0, which keeps the result as Ox4jGbRound. */
-    private static void combineAtRoot(ServerGroup group) {
+    /**
+     * Each rank pushes the value of {@code expression} (an image set); SM_reduce_102 "crt" to rank 0, which keeps the
+     * result as {@code rootVariable}.
+     */
+    private static void combineAtRoot(ServerGroup group, String expression, String rootVariable) {
         if (group.size() == 1) {
-            group.member(0).executeStringAsync("Ox4jGbRound = Ox4jGbMine; 0;").join();
+            group.member(0).executeStringAsync(rootVariable + " = " + expression + " 0;").join();
             return;
         }
         group.all((rank, m) -> {
-            CompletableFuture<Void> reduce = m.executeAsync(SmCommand.EVAL_NAME, CmoString.of("Ox4jGbMine"))
+            CompletableFuture<Void> reduce = m.executeAsync(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER,
+                            CmoString.of(expression))
                     .thenCompose(x -> m.executeAsync(SmCommand.REDUCE_102, ServerGroup.asirInteger(0),
                             CmoString.of("crt")));
             CompletableFuture<Void> keep = rank == 0
-                    ? reduce.thenCompose(x -> m.executeAsync(SmCommand.SET_NAME, CmoString.of("Ox4jGbRound")))
+                    ? reduce.thenCompose(x -> m.executeAsync(SmCommand.SET_NAME, CmoString.of(rootVariable)))
                     : reduce.thenCompose(x -> m.popsAsync(1));
             // a round trip: the reply comes after the reduce has finished on this member; an error left on the
             // stack (a failed reduce) is the popped value and fails the call

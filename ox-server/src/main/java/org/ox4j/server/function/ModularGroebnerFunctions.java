@@ -54,6 +54,10 @@ final class ModularGroebnerFunctions {
         BuiltinFunctions.reg(registry, "ox4j_gr_image_groups", 1, 1,
                 "ox4j_gr_image_groups(I): the image set I as a list of groups [M, Count, [residues...]]",
                 (a, alg, c) -> listValue(images(a.get(0))));
+        BuiltinFunctions.reg(registry, "ox4j_gr_image_last", 1, 1,
+                "ox4j_gr_image_last(I): the images of each group's last element of I (a probe: ox4j_gr_candidate"
+                        + " of it says whether the modulus may be large enough for the whole basis)",
+                (a, alg, c) -> value(images(a.get(0)).lastElements()));
         BuiltinFunctions.reg(registry, "ox4j_gr_images", 7, 7,
                 "ox4j_gr_images(F,V,O,Rank,Size,Round,K): images of the grevlex basis of F over Q modulo K primes"
                         + " dealt to Rank of Size in Round",

@@ -294,6 +294,12 @@ class AsirLanguageTest {
         assertThatThrownBy(() -> show("crt([[7, 1, [1]]], 0);")).hasMessageContaining("distributed polynomials");
         assertThatThrownBy(() -> show("I = ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 1); crt(I, I);"))
                 .hasMessageContaining("crt : images modulo the same prime");
+        // the probe: each group's last element alone, still combined by crt
+        assertThat(show("I = ox4j_gr_images([x^2-2, y^2-3], [x,y], 0, 0, 2, 0, 1); J = ox4j_gr_images([x^2-2, y^2-3],"
+                + " [x,y], 0, 1, 2, 0, 1); G = ox4j_gr_image_groups(I); P = ox4j_gr_image_groups(crt("
+                + "ox4j_gr_image_last(I), ox4j_gr_image_last(J))); [length(G[0][2]), length(P), P[0][1],"
+                + " length(P[0][2]), dp_ht(P[0][2][0]) == dp_ht(G[0][2][1])];"))
+                .isEqualTo("[2,1,2,1,1]");
         // a rank's share of the certificate: a wrong candidate fails, the right one holds
         assertThat(show("[ox4j_gr_check([dp_ptod(x^2-3*t^2, [x,t])], [x^2-2], [x], 0, 0, 1),"
                 + " ox4j_gr_check([dp_ptod(x^2-2*t^2, [x,t])], [x^2-2], [x], 0, 0, 1),"

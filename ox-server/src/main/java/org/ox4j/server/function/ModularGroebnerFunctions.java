@@ -32,7 +32,8 @@ import org.ox4j.server.eval.EvaluationException;
  * {@code crt} return); {@code crt} and the reconstruction also take the readable list form, a list of groups
  * {@code [M, Count, [D_1, …]]}, one per set of leading monomials, with the residues modulo M of the homogenised
  * basis as distributed polynomials (n+1 variables, the last the homogenising one), which
- * {@code ox4j_gr_image_groups} shows. The certificate
+ * {@code ox4j_gr_image_groups} shows; {@code ox4j_gr_image_last} keeps each group's last element (the probe a group
+ * reduces each round until the modulus is large enough). The certificate
  * can be split over the group: {@code ox4j_gr_candidate} says when the reconstruction is stable,
  * {@code ox4j_gr_check} checks one rank's share, {@code ox4j_gr_finish} turns the certified candidate into the
  * reduced basis; {@code ox4j_gr_lift} does all of it on one server.
@@ -252,10 +253,10 @@ final class ModularGroebnerFunctions {
     }
 
     /**
-     * The byte form of images, as a value (an opaque CMO_DATUM), encoded only when it leaves the process: a group's
-     * root combines the images of a round into what it has (crt) and reconstructs from the result, round after round,
-     * and those image sets (megabytes of residues of hundreds of bits for katsura-9) never go anywhere; the functions
-     * here take the images from the datum again without decoding.
+     * The byte form of images, as a value (an opaque CMO_DATUM), encoded only when it leaves the process: each rank
+     * of a group combines its images of a round into what it has (crt), round after round, and rank 0 reconstructs
+     * from what the tree brings; most of those image sets (megabytes of residues of hundreds of bits for katsura-9)
+     * never go anywhere, and the functions here take the images from the datum again without decoding.
      */
     static Value value(ModularImages images) {
         return new Opaque(CmoDatum.deferred(images, ModularImagesCodec::encode));

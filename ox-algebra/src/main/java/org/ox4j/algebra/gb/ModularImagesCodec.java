@@ -31,8 +31,24 @@ public final class ModularImagesCodec {
     private ModularImagesCodec() {
     }
 
+    /**
+     * Checks that {@link #encode} will take {@code images} (the residues of each group share one layout), so that a
+     * caller that defers the encoding can refuse a set now, where the error still has a caller to go to.
+     */
+    public static void requireEncodable(ModularImages images) {
+        for (ModularImages.Group group : images.groups()) {
+            MonomialLayout layout = layout(group);
+            for (ZPoly r : group.residues()) {
+                if (r.layout() != layout) {
+                    throw new IllegalArgumentException("the residues of a group have different layouts");
+                }
+            }
+        }
+    }
+
     /** The byte form of {@code images}. */
     public static byte[] encode(ModularImages images) {
+        requireEncodable(images);
         List<ModularImages.Group> groups = images.groups();
         int size = 9;
         int[] widths = new int[groups.size()];
@@ -62,9 +78,6 @@ public final class ModularImagesCodec {
             int width = widths[g];
             out.putInt(width).putInt(group.residues().size());
             for (ZPoly r : group.residues()) {
-                if (r.layout() != layout) {
-                    throw new IllegalArgumentException("the residues of a group have different layouts");
-                }
                 out.putInt(r.size());
                 ZPolyListCodec.putExponents(out, r);
                 for (int i = 0; i < r.size(); i++) {

@@ -259,6 +259,11 @@ final class ModularGroebnerFunctions {
      * never go anywhere, and the functions here take the images from the datum again without decoding.
      */
     static Value value(ModularImages images) {
+        try {
+            ModularImagesCodec.requireEncodable(images);
+        } catch (IllegalArgumentException e) {
+            throw new EvaluationException("crt : " + e.getMessage());
+        }
         return new Opaque(CmoDatum.deferred(images, ModularImagesCodec::encode));
     }
 

@@ -294,6 +294,10 @@ class AsirLanguageTest {
         assertThatThrownBy(() -> show("crt([[7, 1, [1]]], 0);")).hasMessageContaining("distributed polynomials");
         assertThatThrownBy(() -> show("I = ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 1); crt(I, I);"))
                 .hasMessageContaining("crt : images modulo the same prime");
+        // residues of one group in different layouts (small and huge exponents) are refused by crt itself, not
+        // later when the set would be encoded on its way out
+        assertThatThrownBy(() -> show("crt([[7, 1, [dp_ptod(x^2+1, [x,t]), dp_ptod(x^100000+1, [x,t])]]], 0);"))
+                .hasMessageContaining("crt : the residues of a group have different layouts");
         // the probe: each group's last element alone, still combined by crt
         assertThat(show("I = ox4j_gr_images([x^2-2, y^2-3], [x,y], 0, 0, 2, 0, 1); J = ox4j_gr_images([x^2-2, y^2-3],"
                 + " [x,y], 0, 1, 2, 0, 1); G = ox4j_gr_image_groups(I); P = ox4j_gr_image_groups(crt("

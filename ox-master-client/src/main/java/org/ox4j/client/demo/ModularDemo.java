@@ -84,8 +84,9 @@ final class ModularDemo {
         long tn = group.computeMillis();
         long t1 = single.computeMillis();
         out.printf("    %-30s %8d %8d%n", "total without launch", tn, t1);
-        out.printf("ox-demo: %d primes in %d rounds on %d servers; speed-up over 1 server: %.2f%n",
-                group.result().primes(), group.result().rounds(), n, tn == 0 ? 0.0 : (double) t1 / tn);
+        out.printf("ox-demo: %d primes in %d rounds on %d %s; speed-up over 1 server: %.2f%n",
+                group.result().primes(), group.result().rounds(), n, n == 1 ? "server" : "servers",
+                tn == 0 ? 0.0 : (double) t1 / tn);
         out.printf("ox-demo: basis of %d polynomials, certified%n", ((CmoList) group.result().basis()).size());
         if (options.printBasis()) {
             for (Cmo g : ((CmoList) group.result().basis()).elements()) {

@@ -44,7 +44,7 @@ public final class Groebner {
     public record Ring(List<String> variables, TermOrder order, long characteristic) {
         public Ring {
             variables = List.copyOf(variables);
-            if (characteristic != 0 && !java.math.BigInteger.valueOf(characteristic).isProbablePrime(40)) {
+            if (characteristic != 0 && !Modulus.isPrime(characteristic)) {
                 throw new EvaluationException("the characteristic " + characteristic + " is not a prime");
             }
         }

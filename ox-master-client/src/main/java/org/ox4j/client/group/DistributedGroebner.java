@@ -79,9 +79,8 @@ public final class DistributedGroebner {
                 group.all((rank, m) -> m.executeStringAsync("Ox4jGbAcc = 0; Ox4jGbPrev = 0; 0;"), "start afresh");
                 probing = true;
             }
-            group.all((rank, m) -> m.executeStringAsync("Ox4jGbMine = ox4j_gr_images(Ox4jGbF, Ox4jGbV, 0, " + rank
-                    + ", " + size + ", " + r + ", " + primesPerRank + "); Ox4jGbAcc = crt(Ox4jGbAcc, Ox4jGbMine); 0;"),
-                    "modular images");
+            group.all((rank, m) -> m.executeStringAsync("Ox4jGbAcc = crt(Ox4jGbAcc, ox4j_gr_images(Ox4jGbF, Ox4jGbV, 0, "
+                    + rank + ", " + size + ", " + r + ", " + primesPerRank + ")); 0;"), "modular images");
             t = phase(phases, "modular work", t);
             if (probing) {
                 combineAtRoot(group, "ox4j_gr_image_last(Ox4jGbAcc);", "Ox4jGbProbe");

@@ -10,13 +10,15 @@ import org.ox4j.algebra.MonomialLayout;
 /**
  * What one F4 run over Z/p did, so that the images of the same input modulo other primes can be computed by
  * replaying it ({@link F4#replay}): per step the rows of the matrix as columns and the basis element each is a
- * multiple of, without the rows that reduced to zero, and the monomials of the elements the step made; then the
- * final inter-reduction. A replay does no pair handling, no criteria, no symbolic preprocessing and no hashing of
- * monomials, and skips the zero reductions, which are most of F4's rows; it checks that every element comes out
- * with the traced monomials and gives up otherwise. This is the "tracer" of the multi-modular F4 literature (as in
- * msolve). Immutable once made; shared by the threads that replay it.
+ * multiple of: the pivot rows, and the random combinations of the other rows that made new elements (those that
+ * reduced to zero are left out), and the monomials of the elements the step made; then the final inter-reduction.
+ * A replay does no pair handling, no criteria, no symbolic preprocessing and no hashing of monomials, and skips the
+ * zero reductions, which are most of F4's rows; it checks that every element comes out with the traced monomials
+ * and gives up otherwise. This is the "tracer" of the multi-modular F4 literature (as in msolve). Immutable once
+ * made; shared by the threads that replay it.
  *
- * <p>Cost: a replay is the traced run's linear algebra on its surviving rows only, O(Σ kept rows · columns).
+ * <p>Cost: a replay is the traced run's linear algebra on its productive combinations only, O(Σ combinations ·
+ * (columns + terms of the rows combined)).
  */
 public final class F4Trace {
     /** A basis and, when one was asked for, the trace of its computation (null for an empty input). */
@@ -62,26 +64,47 @@ public final class F4Trace {
         return last;
     }
 
-    /** Total rows the replay reduces, over total rows the traced run had (for reports and tests). */
+    /**
+     * Rows the replay uses (pivots and combinations), over total rows the traced run had (for reports and tests).
+     */
     public long[] rowCounts() {
         long kept = 0;
         long all = 0;
         for (Step s : steps) {
-            kept += s.cols().length;
+            kept += s.pivotCols().length + s.combinations();
             all += s.traced();
         }
         return new long[] {kept, all};
     }
 
     /**
-     * One step: the kept rows (columns, and the element whose residues they carry), the column count and
-     * column → monomial id, the new elements' monomial ids in the order the run added them, and for each of those
-     * its position among the rows the echelon kept.
+     * One step: the pivot rows (columns, and the element whose residues they carry), the combinations that made new
+     * elements (for each, its rows' columns and elements and the multipliers), the column count and column →
+     * monomial id, the new elements' monomial ids in the order the run added them, and for each of those its position
+     * among the rows the combinations made.
      */
-    record Step(int[][] cols, int[] elem, int columns, int[] idOf, List<int[]> made, int[] echelonPosition,
-            int traced) {
-        List<ModularElimination.Row> rows(List<int[]> coefs) {
-            return F4Trace.rows(cols, elem, coefs);
+    record Step(int[][] pivotCols, int[] pivotElem, int[][][] memberCols, int[][] memberElem, int[][] mult,
+            int columns, int[] idOf, List<int[]> made, int[] echelonPosition, int traced) {
+        /** The pivot rows by leading column (null where none) with the residues of {@code coefs}. */
+        ModularElimination.Row[] pivots(List<int[]> coefs) {
+            ModularElimination.Row[] out = new ModularElimination.Row[columns];
+            for (ModularElimination.Row r : F4Trace.rows(pivotCols, pivotElem, coefs)) {
+                out[r.lead()] = r;
+            }
+            return out;
+        }
+
+        int combinations() {
+            return mult.length;
+        }
+
+        /** The rows of combination j with the residues of {@code coefs}. */
+        List<ModularElimination.Row> members(int j, List<int[]> coefs) {
+            return F4Trace.rows(memberCols[j], memberElem[j], coefs);
+        }
+
+        int[] multipliers(int j) {
+            return mult[j];
         }
 
         /**
@@ -145,22 +168,43 @@ public final class F4Trace {
         }
 
         /**
-         * A step: its rows (matrix order) with the element each multiplies, column → id, which rows a replay keeps,
-         * the new elements' ids in echelon order (the objects the run then sorted) and in the order they were added.
+         * A step: its rows (matrix order) with the element each multiplies, the rows that were reduced (the others
+         * are the pivots) and the combinations of them that made new elements, column → id, and the new elements'
+         * ids in the order made (the objects the run then sorted) and in the order they were added.
          */
-        void step(List<ModularElimination.Row> rows, List<Integer> elem, int[] idOf, boolean[] keep,
-                List<int[]> echelonOrder, List<int[]> added) {
-            int n = 0;
-            for (boolean k : keep) {
-                n += k ? 1 : 0;
+        void step(List<ModularElimination.Row> rows, List<Integer> elem, List<ModularElimination.Row> reduced,
+                List<ModularElimination.Combination> combinations, int[] idOf, List<int[]> echelonOrder,
+                List<int[]> added) {
+            Map<ModularElimination.Row, Integer> index = new IdentityHashMap<>();
+            for (int i = 0; i < rows.size(); i++) {
+                index.put(rows.get(i), i);
             }
-            int[][] cols = new int[n][];
-            int[] el = new int[n];
+            Map<ModularElimination.Row, Boolean> isReduced = new IdentityHashMap<>();
+            for (ModularElimination.Row r : reduced) {
+                isReduced.put(r, true);
+            }
+            int pivots = rows.size() - reduced.size();
+            int[][] pivotCols = new int[pivots][];
+            int[] pivotElem = new int[pivots];
             int j = 0;
-            for (int i = 0; i < keep.length; i++) {
-                if (keep[i]) {
-                    cols[j] = rows.get(i).cols();
-                    el[j++] = elem.get(i);
+            for (int i = 0; i < rows.size(); i++) {
+                if (!isReduced.containsKey(rows.get(i))) {
+                    pivotCols[j] = rows.get(i).cols();
+                    pivotElem[j++] = elem.get(i);
+                }
+            }
+            int[][][] memberCols = new int[combinations.size()][][];
+            int[][] memberElem = new int[combinations.size()][];
+            int[][] mult = new int[combinations.size()][];
+            for (int c = 0; c < mult.length; c++) {
+                ModularElimination.Combination comb = combinations.get(c);
+                mult[c] = comb.mult();
+                memberCols[c] = new int[mult[c].length][];
+                memberElem[c] = new int[mult[c].length];
+                for (int k = 0; k < mult[c].length; k++) {
+                    ModularElimination.Row r = reduced.get(comb.lo() + k);
+                    memberCols[c][k] = r.cols();
+                    memberElem[c][k] = elem.get(index.get(r));
                 }
             }
             Map<int[], Integer> position = new IdentityHashMap<>();
@@ -171,7 +215,8 @@ public final class F4Trace {
             for (int i = 0; i < added.size(); i++) {
                 echelonPosition[i] = position.get(added.get(i));
             }
-            steps.add(new Step(cols, el, idOf.length, idOf, List.copyOf(added), echelonPosition, rows.size()));
+            steps.add(new Step(pivotCols, pivotElem, memberCols, memberElem, mult, idOf.length, idOf,
+                    List.copyOf(added), echelonPosition, rows.size()));
         }
 
         void last(List<ModularElimination.Row> rows, List<Integer> elem, int[] idOf, int count) {

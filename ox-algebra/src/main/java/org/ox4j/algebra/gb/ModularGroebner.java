@@ -197,19 +197,20 @@ public final class ModularGroebner {
             TraceState state = replay ? TraceState.of(homogenized) : null;
             int first = 0;
             if (state != null && state.undecided() && !witness && !inputs.isEmpty()) {
-                F4Trace.Traced traced = F4.traced(inputs.get(0), interrupt, 1);
+                F4Trace.Traced traced = F4.traced(inputs.get(0), interrupt);
                 results.add(traced.basis());
                 state.decide(traced, traced.basis());
                 first = 1;
             } else if (state != null && state.undecided() && inputs.size() >= 2) {
                 List<ModPoly> second = inputs.get(1);
                 java.util.concurrent.CompletableFuture<List<ModPoly>> witnessRun = threads > 1
-                        ? java.util.concurrent.CompletableFuture.supplyAsync(() -> F4.basis(second, interrupt, 1),
+                        ? java.util.concurrent.CompletableFuture.supplyAsync(
+                                () -> F4.randomizedBasis(second, interrupt),
                                 KernelThreads.pool())
                         : null;
-                F4Trace.Traced traced = F4.traced(inputs.get(0), interrupt, 1);
+                F4Trace.Traced traced = F4.traced(inputs.get(0), interrupt);
                 List<ModPoly> w = witnessRun != null ? KernelThreads.join(witnessRun)
-                        : F4.basis(second, interrupt, 1);
+                        : F4.randomizedBasis(second, interrupt);
                 results.add(traced.basis());
                 results.add(w);
                 state.decide(traced, w);
@@ -300,7 +301,7 @@ public final class ModularGroebner {
         }
     }
 
-    /** One image: the trace replayed when there is one and the prime follows it, else a full F4. */
+    /** One image: the trace replayed when there is one and the prime follows it, else a full (randomized) F4. */
     private static List<ModPoly> basisModP(List<ModPoly> input, F4Trace trace, Interrupt interrupt) {
         if (trace != null) {
             List<ModPoly> replayed = F4.replay(trace, input, interrupt, 1);
@@ -308,7 +309,7 @@ public final class ModularGroebner {
                 return replayed;
             }
         }
-        return F4.basis(input, interrupt, 1);
+        return F4.randomizedBasis(input, interrupt);
     }
 
     /**

@@ -120,6 +120,27 @@ class F4Test {
         }
     }
 
+    @Test
+    void randomizedAndTracedRunsAgreeWithRings() {
+        // the random combinations of the rows to reduce (and the bisection a traced run does) give the same basis
+        MonomialOrder order = MonomialOrder.grevlex(6);
+        List<ZPoly> k5 = StandardSystems.katsura(MonomialLayout.of(order, 8), 5);
+        assertSameBasis(F4.randomizedBasis(mod(k5), Interrupt.NONE), oracle(k5, order));
+        assertSameBasis(F4.traced(mod(k5), Interrupt.NONE).basis(), oracle(k5, order));
+        List<ZPoly> c5 = StandardSystems.cyclic(MonomialLayout.of(MonomialOrder.grevlex(5), 8), 5);
+        assertSameBasis(F4.randomizedBasis(mod(c5), Interrupt.NONE), oracle(c5, MonomialOrder.grevlex(5)));
+        Random random = new Random(16);
+        for (int round = 0; round < 40; round++) {
+            int n = 2 + random.nextInt(3);
+            MonomialOrder o = MonomialOrder.grevlex(n);
+            List<ZPoly> f = randomSystem(random, MonomialLayout.of(o, 8),
+                    () -> BigInteger.valueOf(random.nextInt(200) - 100));
+            List<ModPoly> expected = oracle(f, o);
+            assertSameBasis(F4.randomizedBasis(mod(f), Interrupt.NONE), expected);
+            assertSameBasis(F4.traced(mod(f), Interrupt.NONE).basis(), expected);
+        }
+    }
+
     /** Thrown by the test's interrupt check once a stop was requested. */
     private static final class Stopped extends RuntimeException {
         private static final long serialVersionUID = 1L;

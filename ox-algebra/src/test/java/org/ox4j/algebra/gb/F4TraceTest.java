@@ -26,7 +26,7 @@ class F4TraceTest {
     }
 
     private static void assertReplaysLikeF4(List<ZPoly> f, long tracePrime, long... others) {
-        F4Trace.Traced traced = F4.traced(mod(f, tracePrime), Interrupt.NONE, 1);
+        F4Trace.Traced traced = F4.traced(mod(f, tracePrime), Interrupt.NONE);
         assertThat(traced.basis()).isEqualTo(F4.basis(mod(f, tracePrime), Interrupt.NONE, 1));
         for (long p : others) {
             List<ModPoly> full = F4.basis(mod(f, p), Interrupt.NONE, 2);
@@ -42,7 +42,7 @@ class F4TraceTest {
     void katsuraAndCyclicReplayedAtOtherPrimesEqualFullF4() {
         MonomialLayout l7 = MonomialLayout.of(MonomialOrder.grevlex(7), 8);
         List<ZPoly> k6 = StandardSystems.katsura(l7, 6);
-        F4Trace.Traced traced = F4.traced(mod(k6, 2147483647L), Interrupt.NONE, 1);
+        F4Trace.Traced traced = F4.traced(mod(k6, 2147483647L), Interrupt.NONE);
         long[] rows = traced.trace().rowCounts();
         // a replay skips the rows that reduced to zero (and all pair handling and symbolic preprocessing)
         assertThat(rows[0]).isPositive().isLessThan(rows[1]);
@@ -73,7 +73,7 @@ class F4TraceTest {
     void anInputWithOtherMonomialsIsRefused() {
         MonomialLayout l6 = MonomialLayout.of(MonomialOrder.grevlex(6), 8);
         List<ZPoly> c5 = StandardSystems.cyclic(MonomialLayout.of(MonomialOrder.grevlex(5), 8), 5);
-        F4Trace trace = F4.traced(mod(c5, 32003), Interrupt.NONE, 1).trace();
+        F4Trace trace = F4.traced(mod(c5, 32003), Interrupt.NONE).trace();
         List<ZPoly> k5 = StandardSystems.katsura(l6, 5);
         assertThat(F4.replay(trace, mod(k5.subList(0, c5.size()), 32003), Interrupt.NONE, 1)).isNull();
         assertThat(F4.replay(trace, mod(c5.subList(0, 3), 65521), Interrupt.NONE, 1)).isNull();

@@ -262,41 +262,52 @@ public final class F4 {
         return (table.mask(a) & table.mask(b)) == 0 || layout.coprime(table.words(), a * w, table.words(), b * w);
     }
 
-    /** Adds h to the basis: new pairs filtered by the Gebauer–Möller criteria, old pairs pruned, elements retired. */
+    /**
+     * Adds h to the basis: new pairs filtered by the Gebauer–Möller criteria, old pairs pruned, elements retired. Each
+     * loop is a method of its own: a multi-modular rank runs F4 in full once, and as one method this was compiled by
+     * C2 up to four times (on-stack at each hot loop, then whole), each time with all of it inlined.
+     */
     private void add(Elem h) {
         int hi = basis.size();
         h.index = hi;
         basis.add(h);
         int lh = h.lead();
-        List<Pair> c = new ArrayList<>();
         // lcm(lead of element i, lh) for every i, computed once (the pruning below asks again for old pairs' ends)
         int[] lcmWithH = new int[hi];
         Arrays.fill(lcmWithH, -1);
-        for (int i = 0; i < hi; i++) {
+        List<Pair> c = newPairs(h, lcmWithH);
+        List<Pair> e = chainCriterion(c, lh);
+        List<Pair> kept = pruned(lh, lcmWithH);
+        kept.addAll(e);
+        pairs = kept;
+        retire(lh, hi);
+    }
+
+    /** The pairs of h (at position lcmWithH.length) with every element not retired, their lcms noted. */
+    private List<Pair> newPairs(Elem h, int[] lcmWithH) {
+        List<Pair> c = new ArrayList<>();
+        for (int i = 0; i < lcmWithH.length; i++) {
             Elem g = basis.get(i);
             if (!g.redundant) {
-                int l = lcm(g.lead(), lh);
+                int l = lcm(g.lead(), h.lead());
                 lcmWithH[i] = l;
-                c.add(new Pair(i, hi, l, pairSugar(g, h, l)));
+                c.add(new Pair(i, lcmWithH.length, l, pairSugar(g, h, l)));
             }
         }
-        // chain criterion among the new pairs (Gebauer–Möller): (g, h) goes when another new pair not yet dropped
-        // has an lcm dividing its lcm; of pairs with equal lcms the last survives; coprime pairs pass here and are
-        // removed below (their S-polynomial reduces to 0)
+        return c;
+    }
+
+    /**
+     * The chain criterion among the new pairs (Gebauer–Möller): (g, h) goes when another new pair not yet dropped has
+     * an lcm dividing its lcm; of pairs with equal lcms the last survives; coprime pairs pass the chain test and are
+     * removed after it (their S-polynomial reduces to 0).
+     */
+    private List<Pair> chainCriterion(List<Pair> c, int lh) {
         List<Pair> d = new ArrayList<>();
         for (int k = 0; k < c.size(); k++) {
             Pair q = c.get(k);
-            boolean keep = coprime(basis.get(q.i()).lead(), lh);
-            if (!keep) {
-                keep = true;
-                for (int k2 = k + 1; k2 < c.size() && keep; k2++) {
-                    keep = !table.divides(c.get(k2).lcm(), q.lcm());
-                }
-                for (int k2 = 0; k2 < d.size() && keep; k2++) {
-                    keep = !table.divides(d.get(k2).lcm(), q.lcm());
-                }
-            }
-            if (keep) {
+            if (coprime(basis.get(q.i()).lead(), lh)
+                    || !anyLcmDivides(c, k + 1, c.size(), q.lcm()) && !anyLcmDivides(d, 0, d.size(), q.lcm())) {
                 d.add(q);
             }
         }
@@ -306,6 +317,21 @@ public final class F4 {
                 e.add(q);
             }
         }
+        return e;
+    }
+
+    /** Whether the lcm of one of {@code list}'s pairs at [from, to) divides {@code lcm}. */
+    private boolean anyLcmDivides(List<Pair> list, int from, int to, int lcm) {
+        for (int k = from; k < to; k++) {
+            if (table.divides(list.get(k).lcm(), lcm)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The old pairs that survive h (lead lh): those whose lcm lh does not divide strictly inside. */
+    private List<Pair> pruned(int lh, int[] lcmWithH) {
         List<Pair> kept = new ArrayList<>();
         for (Pair q : pairs) {
             boolean drop = table.divides(lh, q.lcm()) && lcmWith(lcmWithH, q.i(), lh) != q.lcm()
@@ -314,8 +340,11 @@ public final class F4 {
                 kept.add(q);
             }
         }
-        kept.addAll(e);
-        pairs = kept;
+        return kept;
+    }
+
+    /** Retires the elements before position {@code hi} whose leading monomial lh divides. */
+    private void retire(int lh, int hi) {
         for (int i = 0; i < hi; i++) {
             Elem g = basis.get(i);
             if (!g.redundant && table.divides(lh, g.lead())) {
@@ -366,6 +395,12 @@ public final class F4 {
      * monomial of the matrix, largest first).
      */
     private Matrix preprocess(Rows rows, List<Elem> reducers) {
+        // three methods for the three loops, for the JIT's sake (see add)
+        return numbered(rows, closure(rows, reducers));
+    }
+
+    /** Adds the reducing rows; returns the monomials met. */
+    private java.util.BitSet closure(Rows rows, List<Elem> reducers) {
         java.util.BitSet hasRow = new java.util.BitSet();
         java.util.BitSet seen = new java.util.BitSet();
         for (int[] r : rows.mono) {
@@ -379,21 +414,30 @@ public final class F4 {
                     continue;
                 }
                 seen.set(t);
-                if (hasRow.get(t)) {
-                    continue;
-                }
-                for (Elem e : reducers) {
-                    if (table.divides(e.lead(), t)) {
-                        rows.add(e, quotient(t, e.lead()));
-                        hasRow.set(t);
-                        break;
-                    }
+                if (!hasRow.get(t) && addReducer(rows, reducers, t)) {
+                    hasRow.set(t);
                 }
             }
             if ((scanned & 255) == 0) {
                 interrupt.check();
             }
         }
+        return seen;
+    }
+
+    /** Adds a multiple of the first of {@code reducers} whose leading monomial divides t, if there is one. */
+    private boolean addReducer(Rows rows, List<Elem> reducers, int t) {
+        for (Elem e : reducers) {
+            if (table.divides(e.lead(), t)) {
+                rows.add(e, quotient(t, e.lead()));
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The matrix of {@code rows} over the monomials {@code seen}, numbered largest first. */
+    private Matrix numbered(Rows rows, java.util.BitSet seen) {
         int[] sorted = table.sortedDescending(seen.stream().toArray());
         Matrix m = new Matrix(new int[table.size()], new int[sorted.length]);
         for (int c = 0; c < sorted.length; c++) {
@@ -401,14 +445,17 @@ public final class F4 {
             m.idOf[c] = sorted[c];
         }
         for (int k = 0; k < rows.mono.size(); k++) {
-            int[] ids = rows.mono.get(k);
-            int[] cols = new int[ids.length];
-            for (int i = 0; i < ids.length; i++) {
-                cols[i] = m.colOf[ids[i]];
-            }
-            m.rows.add(new ModularElimination.Row(cols, rows.coef.get(k)));
+            m.rows.add(new ModularElimination.Row(columns(rows.mono.get(k), m.colOf), rows.coef.get(k)));
         }
         return m;
+    }
+
+    private static int[] columns(int[] ids, int[] colOf) {
+        int[] cols = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            cols[i] = colOf[ids[i]];
+        }
+        return cols;
     }
 
     /** A matrix of one step: monomial id ↔ column, and the rows in the order they were made. */

@@ -117,19 +117,23 @@ final class ModularElimination {
             }
             Row row = rows.get(lo + k);
             int[] cols = row.cols();
-            int[] vals = row.vals();
-            for (int i = 0; i < cols.length; i++) {
-                int col = cols[i];
-                long x = acc[col];
-                if (x > limit) {
-                    x %= p;
-                }
-                acc[col] = x + m * vals[i];
-            }
+            addMultiple(acc, cols, row.vals(), 0, m);
             start = Math.min(start, cols[0]);
             last = Math.max(last, cols[cols.length - 1]);
         }
         return last < 0 ? null : sweep(acc, start, last, pivots, -1, 0, 16);
+    }
+
+    /** acc += m · (cols, vals) from entry {@code from} on, each entry reduced first when the sum could overflow. */
+    private void addMultiple(long[] acc, int[] cols, int[] vals, int from, long m) {
+        for (int i = from; i < cols.length; i++) {
+            int col = cols[i];
+            long x = acc[col];
+            if (x > limit) {
+                x %= p;
+            }
+            acc[col] = x + m * vals[i];
+        }
     }
 
     /**
@@ -166,17 +170,8 @@ final class ModularElimination {
                 outVals[count++] = (int) v;
                 continue;
             }
-            long m = p - v;
             int[] pc = piv.cols();
-            int[] pv = piv.vals();
-            for (int i = 1; i < pc.length; i++) {
-                int col = pc[i];
-                long x = acc[col];
-                if (x > limit) {
-                    x %= p;
-                }
-                acc[col] = x + m * pv[i];
-            }
+            addMultiple(acc, pc, piv.vals(), 1, p - v);
             if (pc[pc.length - 1] > last) {
                 last = pc[pc.length - 1];
             }

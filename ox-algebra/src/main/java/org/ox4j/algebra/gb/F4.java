@@ -656,8 +656,7 @@ public final class F4 {
                 if (r == null) {
                     return null;
                 }
-                made[j] = la.monic(r);
-                pivots[made[j].lead()] = made[j];
+                made[j] = la.newPivot(r, pivots);
             }
             // every row made must be the element the trace has, with the same monomials
             if (!step.accept(made, coefs)) {

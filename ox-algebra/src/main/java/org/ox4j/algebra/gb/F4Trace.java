@@ -1,9 +1,11 @@
 package org.ox4j.algebra.gb;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.ox4j.algebra.ModPoly;
 import org.ox4j.algebra.MonomialLayout;
 
@@ -179,16 +181,14 @@ public final class F4Trace {
             for (int i = 0; i < rows.size(); i++) {
                 index.put(rows.get(i), i);
             }
-            Map<ModularElimination.Row, Boolean> isReduced = new IdentityHashMap<>();
-            for (ModularElimination.Row r : reduced) {
-                isReduced.put(r, true);
-            }
+            Set<ModularElimination.Row> isReduced = Collections.newSetFromMap(new IdentityHashMap<>());
+            isReduced.addAll(reduced);
             int pivots = rows.size() - reduced.size();
             int[][] pivotCols = new int[pivots][];
             int[] pivotElem = new int[pivots];
             int j = 0;
             for (int i = 0; i < rows.size(); i++) {
-                if (!isReduced.containsKey(rows.get(i))) {
+                if (!isReduced.contains(rows.get(i))) {
                     pivotCols[j] = rows.get(i).cols();
                     pivotElem[j++] = elem.get(i);
                 }

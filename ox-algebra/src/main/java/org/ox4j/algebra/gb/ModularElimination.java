@@ -193,12 +193,9 @@ final class ModularElimination {
         for (int k = 0; k < out.length; k++) {
             interrupt.check();
             Row red = reduceOne(rows.get(k), pivots, false, acc);
-            if (red == null) {
-                continue;
+            if (red != null) {
+                out[k] = newPivot(red, pivots);
             }
-            Row monic = monic(red);
-            pivots[monic.lead()] = monic;
-            out[k] = monic;
         }
         return out;
     }
@@ -242,9 +239,7 @@ final class ModularElimination {
                 if (r == null) {
                     break;
                 }
-                Row monic = monic(r);
-                pivots[monic.lead()] = monic;
-                made.add(monic);
+                made.add(newPivot(r, pivots));
                 combinations.add(new Combination(lo, mult));
             }
         }
@@ -280,9 +275,7 @@ final class ModularElimination {
         if (hi - lo == 1) {
             Row r = reduceCombination(rows, lo, ONE, pivots, acc);
             if (r != null) {
-                Row monic = monic(r);
-                pivots[monic.lead()] = monic;
-                made.add(monic);
+                made.add(newPivot(r, pivots));
                 combinations.add(new Combination(lo, ONE));
             }
             return;
@@ -304,6 +297,13 @@ final class ModularElimination {
             mult[k] = size == 1 ? 1 : 1 + random.nextInt((1 << 30) - 1);
         }
         return mult;
+    }
+
+    /** {@code r} made monic and entered in {@code pivots} as the pivot of its leading column. */
+    Row newPivot(Row r, Row[] pivots) {
+        Row monic = monic(r);
+        pivots[monic.lead()] = monic;
+        return monic;
     }
 
     /** The row divided by its leading coefficient. */

@@ -460,9 +460,10 @@ public final class ModularGroebner {
     /**
      * A set of pairs whose S-polynomials reducing to 0 proves that g is a Gröbner basis: the Gebauer–Möller update
      * run as if the elements were added one by one (coprime pairs and pairs caught by the chain criterion left out).
+     * One method per loop: the JIT compiles a long loop on stack before the method it sits in, and this update in one
+     * method was compiled more than once, each time whole.
      */
     static List<int[]> sufficientPairs(List<ZPoly> g) {
-        int n = g.get(0).layout().variables();
         int[][] lt = new int[g.size()][];
         for (int k = 0; k < lt.length; k++) {
             lt[k] = g.get(k).exponents(0);
@@ -470,46 +471,13 @@ public final class ModularGroebner {
         List<int[]> pairs = new ArrayList<>();
         List<int[]> lcms = new ArrayList<>();
         for (int h = 0; h < lt.length; h++) {
-            List<int[]> c = new ArrayList<>();
-            List<int[]> cl = new ArrayList<>();
-            for (int i = 0; i < h; i++) {
-                c.add(new int[] {i, h});
-                cl.add(ExponentVectors.lcm(lt[i], lt[h]));
-            }
             List<int[]> d = new ArrayList<>();
             List<int[]> dl = new ArrayList<>();
             List<Boolean> coprime = new ArrayList<>();
-            for (int k = 0; k < c.size(); k++) {
-                boolean cop = ExponentVectors.coprime(lt[c.get(k)[0]], lt[h]);
-                boolean keep = cop;
-                if (!keep) {
-                    keep = true;
-                    for (int k2 = k + 1; k2 < c.size() && keep; k2++) {
-                        keep = !ExponentVectors.divides(cl.get(k2), cl.get(k));
-                    }
-                    for (int k2 = 0; k2 < dl.size() && keep; k2++) {
-                        keep = !ExponentVectors.divides(dl.get(k2), cl.get(k));
-                    }
-                }
-                if (keep) {
-                    d.add(c.get(k));
-                    dl.add(cl.get(k));
-                    coprime.add(cop);
-                }
-            }
+            newPairs(lt, h, d, dl, coprime);
             List<int[]> kept = new ArrayList<>();
             List<int[]> keptL = new ArrayList<>();
-            for (int k = 0; k < pairs.size(); k++) {
-                int[] q = pairs.get(k);
-                int[] l = lcms.get(k);
-                boolean drop = ExponentVectors.divides(lt[h], l)
-                        && !Arrays.equals(ExponentVectors.lcm(lt[q[0]], lt[h]), l)
-                        && !Arrays.equals(ExponentVectors.lcm(lt[q[1]], lt[h]), l);
-                if (!drop) {
-                    kept.add(q);
-                    keptL.add(l);
-                }
-            }
+            retained(lt, h, pairs, lcms, kept, keptL);
             for (int k = 0; k < d.size(); k++) {
                 if (!coprime.get(k)) {
                     kept.add(d.get(k));
@@ -520,6 +488,51 @@ public final class ModularGroebner {
             lcms = keptL;
         }
         return pairs;
+    }
+
+    /**
+     * The pairs (i, h), i &lt; h, that the chain criterion leaves among themselves (no later pair's lcm, nor a kept
+     * one's, divides theirs; coprime ones stay, marked, to catch others), into d with their lcms and coprimality.
+     */
+    private static void newPairs(int[][] lt, int h, List<int[]> d, List<int[]> dl, List<Boolean> coprime) {
+        List<int[]> cl = new ArrayList<>();
+        for (int i = 0; i < h; i++) {
+            cl.add(ExponentVectors.lcm(lt[i], lt[h]));
+        }
+        for (int k = 0; k < h; k++) {
+            boolean cop = ExponentVectors.coprime(lt[k], lt[h]);
+            boolean keep = cop;
+            if (!keep) {
+                keep = true;
+                for (int k2 = k + 1; k2 < h && keep; k2++) {
+                    keep = !ExponentVectors.divides(cl.get(k2), cl.get(k));
+                }
+                for (int k2 = 0; k2 < dl.size() && keep; k2++) {
+                    keep = !ExponentVectors.divides(dl.get(k2), cl.get(k));
+                }
+            }
+            if (keep) {
+                d.add(new int[] {k, h});
+                dl.add(cl.get(k));
+                coprime.add(cop);
+            }
+        }
+    }
+
+    /** The earlier pairs that element h does not make redundant (Buchberger's criterion B_k), into kept. */
+    private static void retained(int[][] lt, int h, List<int[]> pairs, List<int[]> lcms, List<int[]> kept,
+            List<int[]> keptL) {
+        for (int k = 0; k < pairs.size(); k++) {
+            int[] q = pairs.get(k);
+            int[] l = lcms.get(k);
+            boolean drop = ExponentVectors.divides(lt[h], l)
+                    && !Arrays.equals(ExponentVectors.lcm(lt[q[0]], lt[h]), l)
+                    && !Arrays.equals(ExponentVectors.lcm(lt[q[1]], lt[h]), l);
+            if (!drop) {
+                kept.add(q);
+                keptL.add(l);
+            }
+        }
     }
 
     // ---------------------------------------------------------------- back to the affine ideal

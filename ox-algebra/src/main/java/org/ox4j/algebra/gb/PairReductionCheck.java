@@ -173,28 +173,7 @@ final class PairReductionCheck {
                     clear(v, nonZero);
                     return false;
                 }
-                Row row = rows.get(r);
-                BigInteger x = v[c];
-                BigInteger l = coefficients[row.element()][0];
-                BigInteger scale;
-                BigInteger factor;
-                if (l.equals(BigInteger.ONE)) {
-                    scale = BigInteger.ONE;
-                    factor = x.negate();
-                } else {
-                    BigInteger gcd = x.gcd(l);
-                    scale = l.divide(gcd);
-                    factor = x.divide(gcd).negate();
-                }
-                v[c] = null;
-                nonZero[c >>> 6] &= ~(1L << c);
-                if (!scale.equals(BigInteger.ONE)) {
-                    for (int j = nextNonZero(nonZero, c + 1); j >= 0; j = nextNonZero(nonZero, j + 1)) {
-                        v[j] = v[j].multiply(scale);
-                    }
-                }
-                // its leading column was set to 0 above
-                addMultiple(v, nonZero, row, factor, 1);
+                eliminate(v, nonZero, c, rows.get(r));
                 c = nextNonZero(nonZero, c + 1);
                 if (c >= 0 && v[c].bitLength() > limit) {
                     removeContent(v, nonZero, c);
@@ -202,6 +181,42 @@ final class PairReductionCheck {
                 }
             }
             return true;
+        }
+
+        /**
+         * One step: the entry x at column c cancelled by the row whose leading column it is, as (l/d)·v − (x/d)·row
+         * with l the row's leading coefficient and d = gcd(x, l). A method of its own so that the JIT compiles this
+         * body once, apart from the loop over the steps (inlined into that loop it was compiled twice, on stack and
+         * whole, each time with BigInteger's arithmetic inlined).
+         */
+        private void eliminate(BigInteger[] v, long[] nonZero, int c, Row row) {
+            BigInteger x = v[c];
+            BigInteger l = coefficients[row.element()][0];
+            BigInteger scale = BigInteger.ONE;
+            BigInteger factor;
+            if (l.equals(BigInteger.ONE)) {
+                factor = x.negate();
+            } else {
+                // as a rule l divides x (earlier steps scaled the vector by the leading coefficients): one
+                // division, and a gcd only when it leaves a remainder
+                BigInteger[] qr = x.divideAndRemainder(l);
+                if (qr[1].signum() == 0) {
+                    factor = qr[0].negate();
+                } else {
+                    BigInteger gcd = l.gcd(qr[1]);
+                    scale = l.divide(gcd);
+                    factor = x.divide(gcd).negate();
+                }
+            }
+            v[c] = null;
+            nonZero[c >>> 6] &= ~(1L << c);
+            if (!scale.equals(BigInteger.ONE)) {
+                for (int j = nextNonZero(nonZero, c + 1); j >= 0; j = nextNonZero(nonZero, j + 1)) {
+                    v[j] = v[j].multiply(scale);
+                }
+            }
+            // its leading column was set to 0 above
+            addMultiple(v, nonZero, row, factor, 1);
         }
 
         /** v += factor·row, from the row's term {@code from} on. */
@@ -273,42 +288,18 @@ final class PairReductionCheck {
 
     // ---------------------------------------------------------------- symbolic preprocessing
 
-    /** The closure of {@code pairs}' halves under "add the multiple of an element whose lead divides a monomial". */
+    /**
+     * The closure of {@code pairs}' halves under "add the multiple of an element whose lead divides a monomial". One
+     * method per loop: the JIT compiles a long loop on stack before the method it sits in, and a method holding all
+     * of them was compiled four times, each time with everything inlined.
+     */
     private Matrix matrix(List<int[]> pairs) {
         // a table per degree: its ids are the closure's monomials, in the order they were met
         MonomialTable table = new MonomialTable(layout);
+        int[][][] halfIds = halfIds(table, pairs);
         List<int[]> multipleIds = new ArrayList<>();
         List<Integer> multipleElement = new ArrayList<>();
-        int[][][] halfIds = new int[pairs.size()][2][];
-        long[] lcm = new long[w];
-        long[] mult = new long[w];
-        long[] term = new long[w];
-        for (int k = 0; k < pairs.size(); k++) {
-            int[] p = pairs.get(k);
-            layout.lcm(words[p[0]], 0, words[p[1]], 0, lcm, 0);
-            for (int h = 0; h < 2; h++) {
-                layout.divide(lcm, 0, words[p[h]], 0, mult, 0);
-                halfIds[k][h] = multipleIds(table, p[h], mult, term);
-            }
-        }
-        // close: every monomial met that a leading monomial divides gets one reducing multiple
-        int[] reducerOf = new int[1024];
-        for (int id = 0; id < table.size(); id++) {
-            if ((id & 255) == 255) {
-                interrupt.check();
-            }
-            if (reducerOf.length <= id) {
-                reducerOf = Arrays.copyOf(reducerOf, 2 * id);
-            }
-            int e = reducer(table, id);
-            reducerOf[id] = -1;
-            if (e >= 0) {
-                layout.divide(table.words(), table.offset(id), words[e], 0, mult, 0);
-                reducerOf[id] = multipleIds.size();
-                multipleIds.add(multipleIds(table, e, mult, term));
-                multipleElement.add(e);
-            }
-        }
+        int[] reducerOf = close(table, multipleIds, multipleElement);
         // columns: the closure's monomials in decreasing order
         int count = table.size();
         int[] all = new int[count];
@@ -333,6 +324,50 @@ final class PairReductionCheck {
             }
         }
         return new Matrix(count, pivot, rows, pairs, halves);
+    }
+
+    /** The ids of the monomials of both halves (L/lt g_i)·g_i and (L/lt g_j)·g_j of each pair (interned). */
+    private int[][][] halfIds(MonomialTable table, List<int[]> pairs) {
+        int[][][] halfIds = new int[pairs.size()][2][];
+        long[] lcm = new long[w];
+        long[] mult = new long[w];
+        long[] term = new long[w];
+        for (int k = 0; k < pairs.size(); k++) {
+            int[] p = pairs.get(k);
+            layout.lcm(words[p[0]], 0, words[p[1]], 0, lcm, 0);
+            for (int h = 0; h < 2; h++) {
+                layout.divide(lcm, 0, words[p[h]], 0, mult, 0);
+                halfIds[k][h] = multipleIds(table, p[h], mult, term);
+            }
+        }
+        return halfIds;
+    }
+
+    /**
+     * Closes the table: every monomial met that a leading monomial divides gets one reducing multiple (its ids and
+     * element appended to the lists); the index of each monomial's multiple, or -1.
+     */
+    private int[] close(MonomialTable table, List<int[]> multipleIds, List<Integer> multipleElement) {
+        long[] mult = new long[w];
+        long[] term = new long[w];
+        int[] reducerOf = new int[1024];
+        for (int id = 0; id < table.size(); id++) {
+            if ((id & 255) == 255) {
+                interrupt.check();
+            }
+            if (reducerOf.length <= id) {
+                reducerOf = Arrays.copyOf(reducerOf, 2 * id);
+            }
+            int e = reducer(table, id);
+            reducerOf[id] = -1;
+            if (e >= 0) {
+                layout.divide(table.words(), table.offset(id), words[e], 0, mult, 0);
+                reducerOf[id] = multipleIds.size();
+                multipleIds.add(multipleIds(table, e, mult, term));
+                multipleElement.add(e);
+            }
+        }
+        return reducerOf;
     }
 
     /** The ids of mult·g_e's monomials (interned). */

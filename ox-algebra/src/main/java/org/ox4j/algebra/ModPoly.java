@@ -43,6 +43,30 @@ public final class ModPoly {
         return new ModPoly(f.layout(), m, Arrays.copyOf(om, n * w), Arrays.copyOf(oc, n), n);
     }
 
+    /**
+     * The polynomial of {@code coef.length} terms: monomials encoded in {@code layout} ({@code layout.words()} longs
+     * each in {@code mono}, strictly decreasing) with residues in [1, p) — what an elimination modulo p leaves, taken
+     * without a detour through integer coefficients. The arrays are copied.
+     *
+     * @throws IllegalArgumentException when the terms are out of order or a residue is out of range
+     */
+    public static ModPoly ofTerms(MonomialLayout layout, Modulus m, long[] mono, long[] coef) {
+        int w = layout.words();
+        int n = coef.length;
+        if (mono.length != n * w) {
+            throw new IllegalArgumentException(mono.length + " monomial words for " + n + " terms of " + w);
+        }
+        for (int i = 0; i < n; i++) {
+            if (coef[i] <= 0 || coef[i] >= m.value()) {
+                throw new IllegalArgumentException("residue " + coef[i] + " modulo " + m.value());
+            }
+            if (i > 0 && layout.compare(mono, (i - 1) * w, mono, i * w) <= 0) {
+                throw new IllegalArgumentException("terms not in strictly decreasing order at " + i);
+            }
+        }
+        return new ModPoly(layout, m, mono.clone(), coef.clone(), n);
+    }
+
     /** The image of a rational polynomial; fails when p divides the denominator. */
     public static ModPoly of(QPoly f, Modulus m) {
         long d = m.reduce(f.denominator());

@@ -94,6 +94,10 @@ public final class Modulus {
     }
 
     public long reduce(BigInteger a) {
+        if (a.bitLength() < Long.SIZE) {
+            // most coefficients reduced are small: no BigInteger division
+            return Math.floorMod(a.longValue(), p);
+        }
         return a.mod(BigInteger.valueOf(p)).longValue();
     }
 

@@ -232,6 +232,51 @@ class KernelPropertiesTest {
     }
 
     @Test
+    void residuesOfIntegersOfEverySizeAgreeWithBigInteger() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+        for (long p : new long[] {2, 32003, 2147483647L, 4611686018427387847L}) {
+            Modulus m = Modulus.of(p);
+            BigInteger bp = BigInteger.valueOf(p);
+            List<BigInteger> values = new ArrayList<>(List.of(BigInteger.ZERO, BigInteger.valueOf(Long.MIN_VALUE),
+                    BigInteger.valueOf(Long.MAX_VALUE), BigInteger.valueOf(Long.MIN_VALUE).subtract(BigInteger.ONE),
+                    BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE), bp.negate(), bp));
+            for (int k = 0; k < 2000; k++) {
+                BigInteger v = new BigInteger(1 + random.nextInt(130), new java.util.Random(random.nextLong()));
+                values.add(random.nextBoolean() ? v : v.negate());
+            }
+            for (BigInteger v : values) {
+                assertThat(m.reduce(v)).as("%s mod %d", v, p).isEqualTo(v.mod(bp).longValue());
+            }
+        }
+    }
+
+    @Test
+    void termsOfAnEliminationMakeTheSamePolynomialAndDisorderIsRefused() {
+        RandomPolys rnd = new RandomPolys(9);
+        Modulus m = Modulus.of(2147483647L);
+        for (int round = 0; round < 60; round++) {
+            MonomialLayout l = MonomialLayout.of(rnd.order(3), 8);
+            ModPoly q = ModPoly.of(rnd.z(l, 2 + rnd.random().nextInt(20), 5, 70), m);
+            if (q.size() < 2) {
+                continue;
+            }
+            int w = l.words();
+            long[] mono = java.util.Arrays.copyOf(q.mono, q.size() * w);
+            long[] coef = java.util.Arrays.copyOf(q.coef, q.size());
+            assertThat(ModPoly.ofTerms(l, m, mono, coef)).isEqualTo(q);
+            long[] swapped = mono.clone();
+            System.arraycopy(mono, 0, swapped, w, w);
+            System.arraycopy(mono, w, swapped, 0, w);
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModPoly.ofTerms(l, m, swapped, coef))
+                    .isInstanceOf(IllegalArgumentException.class);
+            long[] zero = coef.clone();
+            zero[0] = 0;
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModPoly.ofTerms(l, m, mono, zero))
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+    }
+
+    @Test
     void accumulator192AddsExactly() {
         RandomPolys rnd = new RandomPolys(9);
         for (int round = 0; round < 200; round++) {

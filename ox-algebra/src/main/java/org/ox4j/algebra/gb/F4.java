@@ -606,14 +606,15 @@ public final class F4 {
         List<ModPoly> out = new ArrayList<>();
         int w = layout.words();
         for (ModularElimination.Row r : reduced) {
+            // columns run in decreasing monomial order, so a row's terms are in a polynomial's order already
             int n = r.size();
-            int[][] exps = new int[n][];
-            java.math.BigInteger[] c = new java.math.BigInteger[n];
+            long[] mono = new long[n * w];
+            long[] c = new long[n];
             for (int i = 0; i < n; i++) {
-                exps[i] = layout.decode(table.words(), idOf[r.cols()[i]] * w);
-                c[i] = java.math.BigInteger.valueOf(r.vals()[i]);
+                System.arraycopy(table.words(), idOf[r.cols()[i]] * w, mono, i * w, w);
+                c[i] = r.vals()[i];
             }
-            out.add(ModPoly.of(ZPoly.of(layout, exps, c), modulus));
+            out.add(ModPoly.ofTerms(layout, modulus, mono, c));
         }
         out.sort(Comparator.comparing((ModPoly f) -> f.exponents(0), (a, b) -> layout.order().compare(a, b)));
         return out;

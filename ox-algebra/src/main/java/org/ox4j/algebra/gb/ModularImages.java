@@ -165,7 +165,8 @@ public final class ModularImages {
 
     /** The x with x ≡ r1 (mod m1) and x ≡ r2 (mod m2), in [0, m1·m2) for r1 in [0, m1); inv = m1⁻¹ mod m2. */
     private static BigInteger crt(BigInteger r1, BigInteger r2, BigInteger m1, BigInteger m2, BigInteger inv) {
-        return r1.add(m1.multiply(r2.subtract(r1).mod(m2).multiply(inv).mod(m2)));
+        // (r2 − r1) mod m2 as (r2 − r1 mod m2) mod m2: the difference of two small numbers, not of r1's size
+        return r1.add(m1.multiply(r2.subtract(r1.mod(m2)).mod(m2).multiply(inv).mod(m2)));
     }
 
     /**

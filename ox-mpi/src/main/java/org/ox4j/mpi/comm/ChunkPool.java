@@ -7,19 +7,24 @@ import java.util.concurrent.ArrayBlockingQueue;
 /**
  * Direct buffers of one size for streams: a link reader fills them straight from the socket and a link writer
  * sends them straight to the next socket, so relayed bytes are never copied inside the JVM. Never blocks: when no
- * buffer is free a new one is made; at most {@link #KEPT} idle buffers are kept.
+ * buffer is free a new one is made; at most {@link #KEPT} idle buffers are kept, and no more than
+ * {@link #KEPT_BYTES} of them.
  */
 final class ChunkPool {
     static final int KEPT = 64;
 
+    /** Idle bytes kept at most (64 buffers of 128 KiB, 8 of 1 MiB). */
+    static final int KEPT_BYTES = 8 << 20;
+
     private final int chunkBytes;
-    private final ArrayBlockingQueue<ByteBuffer> free = new ArrayBlockingQueue<>(KEPT);
+    private final ArrayBlockingQueue<ByteBuffer> free;
 
     ChunkPool(int chunkBytes) {
         if (chunkBytes < 8 || chunkBytes % 8 != 0) {
             throw new IllegalArgumentException("chunkBytes: " + chunkBytes + " (expected: a positive multiple of 8)");
         }
         this.chunkBytes = chunkBytes;
+        this.free = new ArrayBlockingQueue<>(Math.max(2, Math.min(KEPT, KEPT_BYTES / chunkBytes)));
     }
 
     int chunkBytes() {

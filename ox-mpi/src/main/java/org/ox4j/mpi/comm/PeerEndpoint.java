@@ -33,6 +33,8 @@ final class PeerEndpoint implements PeerTransport.Listener {
     private final Map<Long, PendingAck> pendingAcks = new ConcurrentHashMap<>();
     private final AtomicInteger nextContext = new AtomicInteger(2);
     private final ChunkPool pool = new ChunkPool(streamChunkBytes());
+    /** Chunks of large messages' bodies ({@link #largeChunkBytes()}): copied out the moment they come, never relayed. */
+    private final ChunkPool largePool = new ChunkPool(largeChunkBytes());
     private final StreamMatcher streams = new StreamMatcher();
     /** Large messages that arrived, by (source, sequence), until a receive takes them. */
     private final Map<Long, LargeBody> largeBodies = new ConcurrentHashMap<>();
@@ -53,6 +55,19 @@ final class PeerEndpoint implements PeerTransport.Listener {
 
     static long largeMessageBytes() {
         return Math.max(1, Long.getLong(LARGE_MESSAGE_PROPERTY, 2L << 20));
+    }
+
+    /**
+     * System property: bytes per chunk of a large message's body (default 1 MiB). Larger than a stream's chunk: a
+     * large message goes from the sender's array to the link and from the link into the receiver's array with
+     * nothing relayed or held in between, so bigger writes and reads only save system calls and hand-offs (16 MiB
+     * one way on the 2-core VM, medians of three alternated runs: 11.1 ms with 128 KiB chunks, 8.2 ms with 1 MiB).
+     */
+    public static final String LARGE_CHUNK_PROPERTY = "ox.comm.largeChunkBytes";
+
+    static int largeChunkBytes() {
+        int n = Integer.getInteger(LARGE_CHUNK_PROPERTY, 1 << 20);
+        return Math.max(8, n - n % 8);
     }
 
     private record PendingAck(int dest, int tag, SendMode mode, CompletableFuture<Message> future, Status status) {
@@ -152,7 +167,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
         int seq = sequences[dest].incrementAndGet();
         Envelope env = new Envelope(Envelope.Kind.DATA_STREAM, context, rank, tag, SendMode.STANDARD, seq,
                 Payload.ofLongs(payload.kind().code(), length));
-        OutStream out = new OutStream(dest, length, pool, null);
+        OutStream out = new OutStream(dest, length, largePool, null);
         CompletableFuture<Void> handed;
         try {
             handed = transport.sendStream(dest, PeerWire.encode(env), length, out);
@@ -522,7 +537,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
                     e.source(), java.util.Arrays.toString(h), transport.maxStreamBytes());
             return;
         }
-        InStream s = new InStream(e.source(), e.tag(), kind, length, pool);
+        InStream s = new InStream(e.source(), e.tag(), kind, length, largePool);
         LargeBody body = new LargeBody(s, new Status(e.source(), e.tag(), (int) (words ? length / 8 : length),
                 length, false));
         largeBodies.put(key(e.source(), e.sequence()), body);
@@ -571,7 +586,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
         byte[] carry = new byte[8];
         int carried = 0;
         while (left > 0) {
-            ByteBuffer b = pool.acquire();
+            ByteBuffer b = s.pool().acquire();
             b.put(carry, 0, carried);
             int room = (int) Math.min(b.remaining(), left);
             b.limit(b.position() + room);

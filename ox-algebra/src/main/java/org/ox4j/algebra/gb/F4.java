@@ -445,17 +445,9 @@ public final class F4 {
             m.idOf[c] = sorted[c];
         }
         for (int k = 0; k < rows.mono.size(); k++) {
-            m.rows.add(new ModularElimination.Row(columns(rows.mono.get(k), m.colOf), rows.coef.get(k)));
+            m.rows.add(new ModularElimination.Row(MonomialTable.columns(rows.mono.get(k), m.colOf), rows.coef.get(k)));
         }
         return m;
-    }
-
-    private static int[] columns(int[] ids, int[] colOf) {
-        int[] cols = new int[ids.length];
-        for (int i = 0; i < ids.length; i++) {
-            cols[i] = colOf[ids[i]];
-        }
-        return cols;
     }
 
     /** A matrix of one step: monomial id ↔ column, and the rows in the order they were made. */

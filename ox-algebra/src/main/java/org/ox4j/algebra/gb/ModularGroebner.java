@@ -519,7 +519,7 @@ public final class ModularGroebner {
         }
     }
 
-    /** The earlier pairs that element h does not make redundant (Buchberger's criterion B_k), into kept. */
+    /** The earlier pairs that element h does not make redundant (Gebauer–Möller's criterion B_k), into kept. */
     private static void retained(int[][] lt, int h, List<int[]> pairs, List<int[]> lcms, List<int[]> kept,
             List<int[]> keptL) {
         for (int k = 0; k < pairs.size(); k++) {

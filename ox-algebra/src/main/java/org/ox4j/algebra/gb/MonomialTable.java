@@ -26,6 +26,15 @@ final class MonomialTable {
         Arrays.fill(slots, -1);
     }
 
+    /** The column of each monomial of {@code ids} in a matrix whose column of monomial id is {@code columnOf[id]}. */
+    static int[] columns(int[] ids, int[] columnOf) {
+        int[] cols = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            cols[i] = columnOf[ids[i]];
+        }
+        return cols;
+    }
+
     MonomialLayout layout() {
         return layout;
     }

@@ -315,12 +315,12 @@ final class PairReductionCheck {
         }
         List<Row> rows = new ArrayList<>();
         for (int r = 0; r < multipleIds.size(); r++) {
-            rows.add(new Row(multipleElement.get(r), columns(multipleIds.get(r), column)));
+            rows.add(new Row(multipleElement.get(r), MonomialTable.columns(multipleIds.get(r), column)));
         }
         Row[][] halves = new Row[pairs.size()][2];
         for (int k = 0; k < pairs.size(); k++) {
             for (int h = 0; h < 2; h++) {
-                halves[k][h] = new Row(pairs.get(k)[h], columns(halfIds[k][h], column));
+                halves[k][h] = new Row(pairs.get(k)[h], MonomialTable.columns(halfIds[k][h], column));
             }
         }
         return new Matrix(count, pivot, rows, pairs, halves);
@@ -379,14 +379,6 @@ final class PairReductionCheck {
             ids[t] = table.intern(term, 0);
         }
         return ids;
-    }
-
-    private static int[] columns(int[] ids, int[] column) {
-        int[] cols = new int[ids.length];
-        for (int t = 0; t < ids.length; t++) {
-            cols[t] = column[ids[t]];
-        }
-        return cols;
     }
 
     /** The element of fewest terms whose leading monomial divides monomial {@code id}, or -1. */

@@ -1,13 +1,17 @@
 package org.ox4j.algebra;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import cc.redberry.rings.Rational;
 import cc.redberry.rings.poly.multivar.MultivariateDivision;
 import cc.redberry.rings.poly.multivar.MultivariatePolynomial;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /** The kernel against rings as the oracle, on random polynomials over Z, Q and Z/p in random orders. */
@@ -233,7 +237,7 @@ class KernelPropertiesTest {
 
     @Test
     void residuesOfIntegersOfEverySizeAgreeWithBigInteger() {
-        java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+        SplittableRandom random = new SplittableRandom(17);
         for (long p : new long[] {2, 32003, 2147483647L, 4611686018427387847L}) {
             Modulus m = Modulus.of(p);
             BigInteger bp = BigInteger.valueOf(p);
@@ -241,7 +245,7 @@ class KernelPropertiesTest {
                     BigInteger.valueOf(Long.MAX_VALUE), BigInteger.valueOf(Long.MIN_VALUE).subtract(BigInteger.ONE),
                     BigInteger.valueOf(Long.MAX_VALUE).add(BigInteger.ONE), bp.negate(), bp));
             for (int k = 0; k < 2000; k++) {
-                BigInteger v = new BigInteger(1 + random.nextInt(130), new java.util.Random(random.nextLong()));
+                BigInteger v = new BigInteger(1 + random.nextInt(130), new Random(random.nextLong()));
                 values.add(random.nextBoolean() ? v : v.negate());
             }
             for (BigInteger v : values) {
@@ -261,17 +265,17 @@ class KernelPropertiesTest {
                 continue;
             }
             int w = l.words();
-            long[] mono = java.util.Arrays.copyOf(q.mono, q.size() * w);
-            long[] coef = java.util.Arrays.copyOf(q.coef, q.size());
+            long[] mono = Arrays.copyOf(q.mono, q.size() * w);
+            long[] coef = Arrays.copyOf(q.coef, q.size());
             assertThat(ModPoly.ofTerms(l, m, mono, coef)).isEqualTo(q);
             long[] swapped = mono.clone();
             System.arraycopy(mono, 0, swapped, w, w);
             System.arraycopy(mono, w, swapped, 0, w);
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModPoly.ofTerms(l, m, swapped, coef))
+            assertThatThrownBy(() -> ModPoly.ofTerms(l, m, swapped, coef))
                     .isInstanceOf(IllegalArgumentException.class);
             long[] zero = coef.clone();
             zero[0] = 0;
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> ModPoly.ofTerms(l, m, mono, zero))
+            assertThatThrownBy(() -> ModPoly.ofTerms(l, m, mono, zero))
                     .isInstanceOf(IllegalArgumentException.class);
         }
     }

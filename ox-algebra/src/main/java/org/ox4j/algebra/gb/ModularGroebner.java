@@ -250,15 +250,16 @@ public final class ModularGroebner {
          * split it).
          */
         public boolean checkIntegralShare(List<ZPoly> integralCandidate, int part, int parts, Interrupt interrupt) {
-            return checkIntegralShare(integralCandidate, new int[] {part}, parts, interrupt);
+            return checkShare(IntegralCandidate.of(integralCandidate), new int[] {part}, parts, interrupt);
         }
 
         /**
          * As {@link #checkIntegralShare(List, int, int, Interrupt)} for the positions whose remainder modulo
          * {@code parts} is one of {@code slots} (each in [0, parts)): shares of unequal sizes, for a rank that has
-         * other work to do as well.
+         * other work to do as well, and many small shares of one prepared candidate, for a group that hands them out
+         * as its ranks become free.
          */
-        public boolean checkIntegralShare(List<ZPoly> integralCandidate, int[] slots, int parts, Interrupt interrupt) {
+        public boolean checkShare(IntegralCandidate candidate, int[] slots, int parts, Interrupt interrupt) {
             boolean[] mine = new boolean[parts];
             for (int s : slots) {
                 if (s < 0 || s >= parts) {
@@ -266,7 +267,7 @@ public final class ModularGroebner {
                 }
                 mine[s] = true;
             }
-            return certified(integralCandidate, homogenized, k -> mine[k % parts], interrupt, 1);
+            return certified(candidate, homogenized, k -> mine[k % parts], interrupt, 1);
         }
 
         /** The reduced basis of the input from a certified homogenised candidate. */
@@ -294,7 +295,7 @@ public final class ModularGroebner {
                 return new Lifted(candidate, null);
             }
             List<ZPoly> gh = integral(candidate);
-            if (!certified(gh, homogenized, k -> true, interrupt, threads)) {
+            if (!certified(IntegralCandidate.of(gh), homogenized, k -> true, interrupt, threads)) {
                 return new Lifted(candidate, null, true);
             }
             return new Lifted(candidate, reducedDehomogenized(gh, input.get(0).layout(), interrupt));
@@ -439,22 +440,22 @@ public final class ModularGroebner {
      * A share of the certificate of g (a homogenised candidate over Z): the inputs fh and Gebauer–Möller pairs at the
      * positions {@code inShare} accepts reduce to 0; the pairs checked on {@code threads}.
      */
-    private static boolean certified(List<ZPoly> g, List<ZPoly> fh, IntPredicate inShare, Interrupt interrupt,
-            int threads) {
-        Divisors d = Divisors.of(g, g.get(0).layout());
+    private static boolean certified(IntegralCandidate candidate, List<ZPoly> fh, IntPredicate inShare,
+            Interrupt interrupt, int threads) {
+        Divisors d = candidate.divisors();
         for (int k = 0; k < fh.size(); k++) {
             if (inShare.test(k) && !NormalForm.reduce(fh.get(k), d, interrupt).isZero()) {
                 return false;
             }
         }
-        List<int[]> pairs = sufficientPairs(g);
+        List<int[]> pairs = candidate.pairs();
         List<int[]> share = new ArrayList<>();
         for (int k = 0; k < pairs.size(); k++) {
             if (inShare.test(k)) {
                 share.add(pairs.get(k));
             }
         }
-        return PairReductionCheck.allReduceToZero(g, share, interrupt, threads);
+        return PairReductionCheck.allReduceToZero(candidate.elements(), share, interrupt, threads);
     }
 
     /**

@@ -110,17 +110,21 @@ class ModularGroebnerTest {
         bad.set(bad.size() - 1, ZPoly.of(last.layout(), e, c));
         assertThat(problem.checkIntegralShare(good, 0, 1, Interrupt.NONE)).isTrue();
         assertThat(problem.checkIntegralShare(bad, 0, 1, Interrupt.NONE)).isFalse();
-        // unequal shares: slots {0, 2} and {1} of 3, and {0..6} and {7} of 8
+        // unequal shares of one prepared candidate each: slots {0, 2} and {1} of 3, and {0..6} and {7} of 8
+        IntegralCandidate goodOnce = IntegralCandidate.of(good);
+        IntegralCandidate badOnce = IntegralCandidate.of(bad);
         for (int[][] split : new int[][][] {{{0, 2}, {1}}, {{0, 1, 2, 3, 4, 5, 6}, {7}}}) {
             int parts = split[0].length + split[1].length;
-            assertThat(problem.checkIntegralShare(good, split[0], parts, Interrupt.NONE)).isTrue();
-            assertThat(problem.checkIntegralShare(good, split[1], parts, Interrupt.NONE)).isTrue();
-            boolean badHolds = problem.checkIntegralShare(bad, split[0], parts, Interrupt.NONE)
-                    && problem.checkIntegralShare(bad, split[1], parts, Interrupt.NONE);
+            assertThat(problem.checkShare(goodOnce, split[0], parts, Interrupt.NONE)).isTrue();
+            assertThat(problem.checkShare(goodOnce, split[1], parts, Interrupt.NONE)).isTrue();
+            boolean badHolds = problem.checkShare(badOnce, split[0], parts, Interrupt.NONE)
+                    && problem.checkShare(badOnce, split[1], parts, Interrupt.NONE);
             assertThat(badHolds).as("a split of %d parts", parts).isFalse();
         }
         org.assertj.core.api.Assertions.assertThatThrownBy(
-                () -> problem.checkIntegralShare(good, new int[] {3}, 3, Interrupt.NONE))
+                () -> problem.checkShare(goodOnce, new int[] {3}, 3, Interrupt.NONE))
+                .isInstanceOf(IllegalArgumentException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> IntegralCandidate.of(List.of()))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 

@@ -23,8 +23,8 @@ import org.ox4j.protocol.SmCommand;
  * coefficients as a rule): the whole sets, megabytes of residues, are combined when its reconstruction settles, so
  * the ranks do the round-by-round combining side by side instead of rank 0 alone (on katsura-9, 2 servers: rank 0
  * spent 250-300 ms a round combining while rank 1 waited). Once the candidate is stable the whole group checks the
- * certificate, each rank its share ({@code ox4j_gr_check}, verdicts combined by {@code SM_reduce_102 "*"}), and
- * rank 0 makes the reduced basis ({@code ox4j_gr_finish}; in a group during the certificate, with a smaller share).
+ * certificate, the master handing out batches of it to the ranks as they become free ({@code ox4j_gr_check}), and
+ * rank 0 makes the reduced basis ({@code ox4j_gr_finish}; in a group before it joins the certificate).
  * More rounds follow until the basis is certified. The phases are timed as the master sees them.
  */
 public final class DistributedGroebner {
@@ -123,57 +123,63 @@ public final class DistributedGroebner {
         return c instanceof CmoZZ z && z.value().signum() > 0;
     }
 
-    /** Slots per rank in the split of the certificate (positions of inputs and pairs modulo slots · size). */
-    static final int CERTIFICATE_SLOTS_PER_RANK = 32;
+    /**
+     * Slots per rank in the split of the certificate (positions of inputs and pairs modulo slots · size): katsura-9's
+     * 1980 inputs and pairs make slots of about 15 pairs, 0.3 s of work each, on 2 servers.
+     */
+    static final int CERTIFICATE_SLOTS_PER_RANK = 64;
 
     /**
      * The certificate split over the group, and the reduced basis when it holds (else null). Rank 0's stable
      * candidate goes to every rank (SM_bcast_102 from its stack, in ox4j_gr_packed's byte form: as CMO the
      * katsura-8 candidate is 2.2 MB of monomial and rational objects that took 210-460 ms to convert and send), each
-     * checks its share (inputs and pairs at its slots, positions modulo 32 per rank), and SM_reduce_102 "*" of the
-     * 1s and 0s tells rank 0 whether all held. Rank 0's share is one slot smaller: in the time that frees, it makes
-     * the reduced basis (ox4j_gr_finish) and sends it to the master while the others still check, so the basis is
-     * there when the verdict comes (on katsura-9 the basis took 0.6-0.8 s after the certificate, one core idle);
-     * a candidate the other ranks refuse costs that work, a rare event.
+     * rank prepares it once (ox4j_gr_packed of the bytes: decoded, its pairs listed), and the master hands the slots
+     * out in batches as ranks become free ({@link GuidedSlots}); each batch's verdict comes back to the master, and
+     * the first refusal stops the handing out. Rank 0 first makes the reduced basis (ox4j_gr_finish) and sends it
+     * to the master, then joins in, so the basis is there when the last verdict comes. Why batches, not one share per
+     * rank: fixed shares of 32 slots each differed by up to 1.5 s on katsura-9 (the rank that finished first then
+     * idled), and rank 0's extra work had to be guessed as a number of slots. A candidate the ranks refuse costs the
+     * reduced basis made for nothing, a rare event.
      */
     private static Cmo certify(ServerGroup group) {
         int size = group.size();
         int parts = CERTIFICATE_SLOTS_PER_RANK * size;
+        GuidedSlots slots = new GuidedSlots(parts, size);
         List<Cmo> bases = group.all((rank, m) -> {
             CompletableFuture<Void> sent = rank == 0
                     ? m.executeAsync(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER,
                             CmoString.of("ox4j_gr_packed(Ox4jGbPrev);"))
                             .thenCompose(x -> m.executeAsync(SmCommand.BCAST_102, ServerGroup.asirInteger(0)))
                     : m.executeAsync(SmCommand.BCAST_102, ServerGroup.asirInteger(0));
-            CompletableFuture<Cmo> checked = sent
+            CompletableFuture<Cmo> prepared = sent
                     .thenCompose(x -> m.executeAsync(SmCommand.SET_NAME, CmoString.of("Ox4jGbCand")))
-                    .thenCompose(x -> m.executeStringAsync("Ox4jGbOk = ox4j_gr_check(Ox4jGbCand, Ox4jGbF, Ox4jGbV, 0, "
-                            + slots(rank, size) + ", " + parts + "); 0;"));
-            return rank != 0 ? checked.thenApply(x -> null)
-                    : checked.thenCompose(x -> m.executeStringAsync("Ox4jGbBasis = 0; if (Ox4jGbOk) Ox4jGbBasis = "
-                            + "ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0); Ox4jGbBasis;"));
+                    .thenCompose(x -> m.executeStringAsync("Ox4jGbCand = ox4j_gr_packed(Ox4jGbCand); 0;"));
+            CompletableFuture<Cmo> basis = rank != 0 ? prepared.thenApply(x -> null)
+                    : prepared.thenCompose(x -> m.executeStringAsync("ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0);"));
+            return basis.thenCompose(b -> checkSlots(m, slots, parts).thenApply(x -> b));
         }, "certificate shares");
-        List<Cmo> verdicts = group.all((rank, m) -> m.executeAsync(SmCommand.EVAL_NAME, CmoString.of("Ox4jGbOk"))
-                .thenCompose(x -> m.executeAndPopAsync(SmCommand.REDUCE_102, ServerGroup.asirInteger(0),
-                        CmoString.of("*"))), "certificate verdict");
-        return isOne(verdicts.get(0)) ? bases.get(0) : null;
+        return slots.allFinished() ? bases.get(0) : null;
     }
 
-    /**
-     * Rank's slots among {@code CERTIFICATE_SLOTS_PER_RANK · size}, as a list for ox4j_gr_check: those ≡ rank
-     * (mod size), but rank 0's last one goes to rank 1.
-     */
-    static String slots(int rank, int size) {
-        int parts = CERTIFICATE_SLOTS_PER_RANK * size;
-        int given = parts - size; // rank 0's last slot
-        StringBuilder sb = new StringBuilder("[");
-        for (int s = 0; s < parts; s++) {
-            boolean mine = s == given ? rank == 1 : s % size == rank;
-            if (mine) {
-                sb.append(sb.length() > 1 ? ", " : "").append(s);
-            }
+    /** Checks batches of slots on member m until none is left or one is refused. */
+    private static CompletableFuture<Void> checkSlots(OxClient m, GuidedSlots slots, int parts) {
+        int[] batch = slots.take();
+        if (batch.length == 0) {
+            return CompletableFuture.completedFuture(null);
         }
-        return sb.append(']').toString();
+        StringBuilder list = new StringBuilder();
+        for (int s : batch) {
+            list.append(list.length() == 0 ? "" : ", ").append(s);
+        }
+        return m.executeStringAsync("ox4j_gr_check(Ox4jGbCand, Ox4jGbF, Ox4jGbV, 0, [" + list + "], " + parts + ");")
+                .thenCompose(verdict -> {
+                    if (!isOne(verdict)) {
+                        slots.stop();
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    slots.finished(batch);
+                    return checkSlots(m, slots, parts);
+                });
     }
 
     /**

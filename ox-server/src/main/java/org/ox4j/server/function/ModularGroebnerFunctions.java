@@ -7,6 +7,7 @@ import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.QPoly;
 import org.ox4j.algebra.ZPoly;
+import org.ox4j.algebra.gb.IntegralCandidate;
 import org.ox4j.algebra.gb.ModularGroebner;
 import org.ox4j.algebra.gb.ModularImages;
 import org.ox4j.algebra.gb.ModularImagesCodec;
@@ -93,14 +94,10 @@ final class ModularGroebnerFunctions {
                     return Lst.of(Num.of(r.settled() ? 1 : 0), candidate == null ? Value.ZERO : dps(candidate));
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_packed", 1, 1,
-                "ox4j_gr_packed(C): the candidate C made integral, in the compact byte form ox4j_gr_check takes too",
-                (a, alg, c) -> {
-                    if (!(a.get(0) instanceof Lst l)) {
-                        throw Algebra.invalid("ox4j_gr_packed");
-                    }
-                    return new Opaque(CmoDatum.wrap(ZPolyListCodec.encode(
-                            ModularGroebner.Problem.integral(candidate(l)))));
-                });
+                "ox4j_gr_packed(C): the candidate C made integral, in the compact byte form ox4j_gr_check takes too"
+                        + " (given that form, it prepares it for many ox4j_gr_check calls)",
+                (a, alg, c) -> new Opaque(CmoDatum.deferred(integralCandidate(a.get(0), "ox4j_gr_packed"),
+                        (IntegralCandidate ic) -> ZPolyListCodec.encode(ic.elements()))));
         BuiltinFunctions.reg(registry, "ox4j_gr_check", 6, 6,
                 "ox4j_gr_check(C,F,V,O,Rank,Size): 1 when Rank's share of the certificate of C (a list of"
                         + " distributed polynomials, or ox4j_gr_packed's form) holds, else 0; Rank is one"
@@ -118,9 +115,9 @@ final class ModularGroebnerFunctions {
                     if (size == 0 || slots.length == 0) {
                         throw Algebra.invalid("ox4j_gr_check");
                     }
-                    List<ZPoly> integral = integralCandidate(a.get(0));
+                    IntegralCandidate candidate = integralCandidate(a.get(0), "ox4j_gr_check");
                     ModularGroebner.Problem problem = problem(a.get(1), a.get(2), a.get(3), alg);
-                    return Num.of(problem.checkIntegralShare(integral, slots, size, alg.interrupt()) ? 1 : 0);
+                    return Num.of(problem.checkShare(candidate, slots, size, alg.interrupt()) ? 1 : 0);
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_finish", 4, 4,
                 "ox4j_gr_finish(C,F,V,O): the reduced basis from a certified candidate C",
@@ -280,19 +277,25 @@ final class ModularGroebnerFunctions {
         return new Lst(groups);
     }
 
-    /** A candidate for ox4j_gr_check: a list of distributed polynomials, or the byte form of ox4j_gr_packed. */
-    private static List<ZPoly> integralCandidate(Value v) {
-        if (v instanceof Lst l) {
-            return ModularGroebner.Problem.integral(candidate(l));
-        }
-        if (v instanceof Opaque o && o.cmo() instanceof CmoDatum d) {
-            try {
-                return ZPolyListCodec.decode(d.unsafeBytes());
-            } catch (IllegalArgumentException e) {
-                throw new EvaluationException("ox4j_gr_check : " + e.getMessage());
+    /**
+     * A candidate for ox4j_gr_check: a list of distributed polynomials, or the byte form of ox4j_gr_packed (made by
+     * this process: taken as it is, with the pairs and index earlier checks of it prepared).
+     */
+    private static IntegralCandidate integralCandidate(Value v, String op) {
+        try {
+            if (v instanceof Lst l) {
+                return IntegralCandidate.of(ModularGroebner.Problem.integral(candidate(l)));
             }
+            if (v instanceof Opaque o && o.cmo() instanceof CmoDatum d) {
+                if (d.source() instanceof IntegralCandidate made) {
+                    return made;
+                }
+                return IntegralCandidate.of(ZPolyListCodec.decode(d.unsafeBytes()));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new EvaluationException(op + " : " + e.getMessage());
         }
-        throw Algebra.invalid("ox4j_gr_check");
+        throw Algebra.invalid(op);
     }
 
     private static List<QPoly> candidate(Lst l) {

@@ -318,6 +318,11 @@ class AsirLanguageTest {
         assertThat(show("[ox4j_gr_check(ox4j_gr_packed([dp_ptod(x^2-3*t^2, [x,t])]), [x^2-2], [x], 0, 0, 1),"
                 + " ox4j_gr_check(ox4j_gr_packed([dp_ptod(2*x^2-4*t^2, [x,t])]), [x^2-2], [x], 0, 0, 1)];"))
                 .isEqualTo("[0,1]");
+        // packing the packed form prepares it (what each rank does once before its batches of slots): same verdicts
+        assertThat(show("P = ox4j_gr_packed(ox4j_gr_packed([dp_ptod(x^2-2*t^2, [x,t])])); Q = ox4j_gr_packed("
+                + "ox4j_gr_packed([dp_ptod(x^2-3*t^2, [x,t])])); [ox4j_gr_check(P, [x^2-2], [x], 0, [0, 1], 2),"
+                + " ox4j_gr_check(P, [x^2-2], [x], 0, [1], 2), ox4j_gr_check(Q, [x^2-2], [x], 0, [0], 2)];"))
+                .isEqualTo("[1,1,0]");
         assertThatThrownBy(() -> show("ox4j_gr_check(ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 1), [x^2-2], [x], 0,"
                 + " 0, 1);")).hasMessageContaining("malformed polynomial list");
         assertThatThrownBy(() -> show("ox4j_gr_images([x^2-2], [x], 0, 0, 1, 900000, 1000);"))

@@ -1,0 +1,58 @@
+package org.ox4j.algebra.gb;
+
+import java.util.List;
+import java.util.Objects;
+import org.ox4j.algebra.Divisors;
+import org.ox4j.algebra.ZPoly;
+
+/**
+ * A candidate Gröbner basis over Q made integral ({@link ModularGroebner.Problem#integral}), with what every share
+ * of its certificate needs made once and kept: the divisor index for the inputs' reductions and the Gebauer–Möller
+ * pairs. Why: a group hands the certificate out in many small shares so that the ranks finish together, and each
+ * share recomputing the pairs of a 272-element katsura-9 candidate and its index cost 30-60 ms.
+ * Immutable; the prepared parts are made on first use, by one thread at a time.
+ */
+public final class IntegralCandidate {
+    private final List<ZPoly> elements;
+    private Divisors divisors;
+    private List<int[]> pairs;
+
+    private IntegralCandidate(List<ZPoly> elements) {
+        this.elements = elements;
+    }
+
+    /** The candidate of these non-zero primitive integer polynomials (a homogenised basis, one layout). */
+    public static IntegralCandidate of(List<ZPoly> elements) {
+        List<ZPoly> copy = List.copyOf(elements);
+        if (copy.isEmpty()) {
+            throw new IllegalArgumentException("an empty candidate");
+        }
+        for (ZPoly p : copy) {
+            Objects.requireNonNull(p, "element");
+            if (p.isZero()) {
+                throw new IllegalArgumentException("a zero element in a candidate");
+            }
+        }
+        return new IntegralCandidate(copy);
+    }
+
+    /** The elements. */
+    public List<ZPoly> elements() {
+        return elements;
+    }
+
+    synchronized Divisors divisors() {
+        if (divisors == null) {
+            divisors = Divisors.of(elements, elements.get(0).layout());
+        }
+        return divisors;
+    }
+
+    /** The pairs whose S-polynomials reducing to 0 prove the elements a Gröbner basis, in a fixed order. */
+    synchronized List<int[]> pairs() {
+        if (pairs == null) {
+            pairs = ModularGroebner.sufficientPairs(elements);
+        }
+        return pairs;
+    }
+}

@@ -154,11 +154,34 @@ public final class InStream {
                 notifyAll();
             }
         } else {
-            early.add(chunk);
+            queueEarly(chunk);
             if (pulled) {
                 notifyAll();
             }
         }
+    }
+
+    /**
+     * Queues a chunk that came before its receiver: appended to the last queued one when that has room. Why: a link
+     * reader passes on what it has as soon as a relay could use it (tens of KiB), each piece in a buffer of a whole
+     * chunk, so a stream that waits for its receiver would hold up to chunk / piece times its bytes.
+     */
+    private void queueEarly(ByteBuffer chunk) {
+        ByteBuffer last = early.peekLast();
+        if (last != null && last.capacity() - last.limit() >= chunk.remaining()) {
+            int end = last.limit();
+            last.limit(end + chunk.remaining()).position(end);
+            last.put(chunk);
+            last.position(0);
+            pool.release(chunk);
+        } else {
+            early.add(chunk);
+        }
+    }
+
+    /** Buffers holding chunks that wait for the receiver (for tests). */
+    synchronized int queuedBuffers() {
+        return early.size();
     }
 
     void end() {

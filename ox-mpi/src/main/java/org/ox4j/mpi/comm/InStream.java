@@ -36,11 +36,6 @@ public final class InStream {
         this.pool = pool;
     }
 
-    /** Where this stream's chunks come from and go back to. */
-    ChunkPool pool() {
-        return pool;
-    }
-
     /** The sending rank. */
     public int source() {
         return source;

@@ -33,12 +33,6 @@ final class PeerEndpoint implements PeerTransport.Listener {
     private final Map<Long, PendingAck> pendingAcks = new ConcurrentHashMap<>();
     private final AtomicInteger nextContext = new AtomicInteger(2);
     private final ChunkPool pool = new ChunkPool(streamChunkBytes());
-    /**
-     * Chunks of large messages' bodies ({@link #largeChunkBytes()}): copied out the moment they come, never relayed;
-     * the streams' pool when the sizes agree (the defaults), so idle buffers are kept once.
-     */
-    private final ChunkPool largePool = largeChunkBytes() == pool.chunkBytes() ? pool
-            : new ChunkPool(largeChunkBytes());
     private final StreamMatcher streams = new StreamMatcher();
     /** Large messages that arrived, by (source, sequence), until a receive takes them. */
     private final Map<Long, LargeBody> largeBodies = new ConcurrentHashMap<>();
@@ -47,11 +41,12 @@ final class PeerEndpoint implements PeerTransport.Listener {
     private final ConcurrentLinkedDeque<InStream>[] awaitingBody;
 
     /**
-     * System property: bytes per stream chunk (default 1 MiB): the most a link reader takes into one buffer and a
-     * sender fills before it writes. Relays pass data on at a finer grain ({@link #STREAM_FORWARD_PROPERTY}), and a
-     * stream's pieces that wait for their receiver are packed together ({@link InStream}), so a large chunk costs no
-     * latency and pins no memory; it saves hand-offs and system calls (16 MiB at p = 8 on the 2-core VM, against
-     * 128 KiB: streamed chain bcast 57-61 → 48 ms, streamed ring allreduce 104-117 → 85-88 ms).
+     * System property: bytes per stream chunk (default 1 MiB), large messages' bodies included: the most a link
+     * reader takes into one buffer and a sender fills before it writes. Relays pass data on at a finer grain
+     * ({@link #STREAM_FORWARD_PROPERTY}), and a stream's pieces that wait for their receiver are packed together
+     * ({@link InStream}), so a large chunk costs no latency and pins no memory; it saves hand-offs and system calls
+     * (16 MiB at p = 8 on the 2-core VM, against 128 KiB: streamed chain bcast 57-61 → 48 ms, streamed ring allreduce
+     * 104-117 → 85-88 ms; 16 MiB one way at p = 2: 11.1 → 8.2 ms).
      */
     public static final String STREAM_CHUNK_PROPERTY = "ox.comm.streamChunkBytes";
 
@@ -65,19 +60,6 @@ final class PeerEndpoint implements PeerTransport.Listener {
 
     static long largeMessageBytes() {
         return Math.max(1, Long.getLong(LARGE_MESSAGE_PROPERTY, 2L << 20));
-    }
-
-    /**
-     * System property: bytes per chunk of a large message's body (default 1 MiB): a large message goes from the
-     * sender's array to the link and from the link into the receiver's array with nothing relayed or held in
-     * between, so bigger writes and reads only save system calls and hand-offs (16 MiB one way on the 2-core VM,
-     * medians of three alternated runs: 11.1 ms with 128 KiB chunks, 8.2 ms with 1 MiB).
-     */
-    public static final String LARGE_CHUNK_PROPERTY = "ox.comm.largeChunkBytes";
-
-    static int largeChunkBytes() {
-        int n = Integer.getInteger(LARGE_CHUNK_PROPERTY, 1 << 20);
-        return Math.max(8, n - n % 8);
     }
 
     private record PendingAck(int dest, int tag, SendMode mode, CompletableFuture<Message> future, Status status) {
@@ -177,7 +159,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
         int seq = sequences[dest].incrementAndGet();
         Envelope env = new Envelope(Envelope.Kind.DATA_STREAM, context, rank, tag, SendMode.STANDARD, seq,
                 Payload.ofLongs(payload.kind().code(), length));
-        OutStream out = new OutStream(dest, length, largePool, null);
+        OutStream out = new OutStream(dest, length, pool, null);
         CompletableFuture<Void> handed;
         try {
             handed = transport.sendStream(dest, PeerWire.encode(env), length, out);
@@ -547,7 +529,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
                     e.source(), java.util.Arrays.toString(h), transport.maxStreamBytes());
             return;
         }
-        InStream s = new InStream(e.source(), e.tag(), kind, length, largePool);
+        InStream s = new InStream(e.source(), e.tag(), kind, length, pool);
         LargeBody body = new LargeBody(s, new Status(e.source(), e.tag(), (int) (words ? length / 8 : length),
                 length, false));
         largeBodies.put(key(e.source(), e.sequence()), body);
@@ -596,7 +578,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
         byte[] carry = new byte[8];
         int carried = 0;
         while (left > 0) {
-            ByteBuffer b = s.pool().acquire();
+            ByteBuffer b = pool.acquire();
             b.put(carry, 0, carried);
             int room = (int) Math.min(b.remaining(), left);
             b.limit(b.position() + room);

@@ -244,20 +244,11 @@ public final class ModularGroebner {
         }
 
         /**
-         * Checks share {@code part} of {@code parts} of the certificate of {@code integralCandidate} (a homogenised
-         * basis over Q made {@link #integral}): the inputs and Gebauer–Möller pairs whose position is {@code part}
-         * modulo {@code parts} reduce to 0. The shares of all parts together are the whole certificate (so a group can
-         * split it).
-         */
-        public boolean checkIntegralShare(List<ZPoly> integralCandidate, int part, int parts, Interrupt interrupt) {
-            return checkShare(IntegralCandidate.of(integralCandidate), new int[] {part}, parts, interrupt);
-        }
-
-        /**
-         * As {@link #checkIntegralShare(List, int, int, Interrupt)} for the positions whose remainder modulo
-         * {@code parts} is one of {@code slots} (each in [0, parts)): shares of unequal sizes, for a rank that has
-         * other work to do as well, and many small shares of one prepared candidate, for a group that hands them out
-         * as its ranks become free.
+         * Checks a share of the certificate of {@code candidate} (a homogenised basis over Q made {@link #integral}):
+         * the inputs and Gebauer–Möller pairs whose position modulo {@code parts} is one of {@code slots} (each in
+         * [0, parts)) reduce to 0. The shares of all slots together are the whole certificate, so a group can split
+         * it: into unequal shares for a rank that has other work to do as well, or many small shares of one prepared
+         * candidate handed out as its ranks become free.
          */
         public boolean checkShare(IntegralCandidate candidate, int[] slots, int parts, Interrupt interrupt) {
             boolean[] mine = new boolean[parts];

@@ -108,8 +108,8 @@ class ModularGroebnerTest {
         }
         c[c.length - 1] = c[c.length - 1].add(BigInteger.ONE);
         bad.set(bad.size() - 1, ZPoly.of(last.layout(), e, c));
-        assertThat(problem.checkIntegralShare(good, 0, 1, Interrupt.NONE)).isTrue();
-        assertThat(problem.checkIntegralShare(bad, 0, 1, Interrupt.NONE)).isFalse();
+        assertThat(problem.checkShare(IntegralCandidate.of(good), new int[] {0}, 1, Interrupt.NONE)).isTrue();
+        assertThat(problem.checkShare(IntegralCandidate.of(bad), new int[] {0}, 1, Interrupt.NONE)).isFalse();
         // unequal shares of one prepared candidate each: slots {0, 2} and {1} of 3, and {0..6} and {7} of 8
         IntegralCandidate goodOnce = IntegralCandidate.of(good);
         IntegralCandidate badOnce = IntegralCandidate.of(bad);

@@ -89,6 +89,17 @@ class ShellAndDemoIT {
                 .matcher(r.out());
         assertThat(m.find()).as(r.out()).isTrue();
         assertThat(Integer.parseInt(m.group(1))).isEqualTo(4 * Integer.parseInt(m.group(2)));
+        // each rank's work: its slots of the certificate add up to all of them
+        Matcher rank = Pattern.compile("rank (\\d+) +\\d+ +\\d+ \\((\\d+) of (\\d+) slots\\)").matcher(r.out());
+        int slots = 0;
+        int ranks = 0;
+        while (rank.find()) {
+            assertThat(Integer.parseInt(rank.group(1))).isEqualTo(ranks++);
+            assertThat(Integer.parseInt(rank.group(3))).isEqualTo(128);
+            slots += Integer.parseInt(rank.group(2));
+        }
+        assertThat(ranks).as(r.out()).isEqualTo(2);
+        assertThat(slots).isEqualTo(128);
     }
 
     @Test

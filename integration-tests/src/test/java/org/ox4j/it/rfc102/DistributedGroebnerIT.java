@@ -44,6 +44,13 @@ class DistributedGroebnerIT {
             assertThat(r.primes()).isEqualTo(r.rounds() * servers);
             assertThat(r.phaseMillis()).containsKeys("bcast", "modular work", "reduce", "reconstruction",
                     "certificate", "reduced basis");
+            // every rank computed images; the certificate's slots (64 per rank) were all checked, by the ranks together
+            assertThat(r.ranks()).hasSize(servers);
+            assertThat(r.ranks()).allMatch(w -> w.modularMillis() > 0);
+            assertThat(r.ranks().stream().mapToInt(DistributedGroebner.RankWork::certificateSlots).sum())
+                    .isEqualTo(64 * servers);
+            assertThat(r.ranks().stream().mapToLong(DistributedGroebner.RankWork::certificateMillis).sum())
+                    .isPositive();
             OxClient check = group.member(servers - 1);
             assertThat(check.call("is_gb", r.basis(), v, CmoNull.INSTANCE)).isEqualTo(CmoZZ.of(1));
             for (Cmo p : ((CmoList) f).elements()) {

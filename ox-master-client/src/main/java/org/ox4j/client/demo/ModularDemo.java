@@ -84,6 +84,22 @@ final class ModularDemo {
         long tn = group.computeMillis();
         long t1 = single.computeMillis();
         out.printf("    %-30s %8d %8d%n", "total without launch", tn, t1);
+        if (n > 1) {
+            // each rank's share of the two parallel phases, to set beside the server alone's: how evenly the ranks
+            // were loaded, and how much slower a rank computes than a server that has the machine to itself
+            int slots = 0;
+            for (DistributedGroebner.RankWork w : group.result().ranks()) {
+                slots += w.certificateSlots();
+            }
+            out.printf("ox-demo: work per rank (ms)         modular   certificate%n");
+            List<DistributedGroebner.RankWork> ranks = group.result().ranks();
+            for (int r = 0; r < ranks.size(); r++) {
+                out.printf("    rank %-25d %8d %8d (%d of %d slots)%n", r, ranks.get(r).modularMillis(),
+                        ranks.get(r).certificateMillis(), ranks.get(r).certificateSlots(), slots);
+            }
+            DistributedGroebner.RankWork alone = single.result().ranks().get(0);
+            out.printf("    %-30s %8d %8d (all)%n", "1 server", alone.modularMillis(), alone.certificateMillis());
+        }
         out.printf("ox-demo: %d primes in %d rounds on %d %s; speed-up over 1 server: %.2f%n",
                 group.result().primes(), group.result().rounds(), n, n == 1 ? "server" : "servers",
                 tn == 0 ? 0.0 : (double) t1 / tn);

@@ -1,5 +1,6 @@
 package org.ox4j.client.group;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,12 +36,52 @@ public final class DistributedGroebner {
     static final int TRACED_ROUNDS = 8;
 
     /**
-     * The basis (a CMO list of polynomials as nd_gr lists them: decreasing leading terms), rounds, primes and the
-     * time per phase.
+     * The basis (a CMO list of polynomials as nd_gr lists them: decreasing leading terms), rounds, primes, the time
+     * per phase, and what each rank did (index = rank).
      */
-    public record Result(Cmo basis, int rounds, int primes, Map<String, Long> phaseMillis) {
+    public record Result(Cmo basis, int rounds, int primes, Map<String, Long> phaseMillis, List<RankWork> ranks) {
         public Result {
             phaseMillis = Collections.unmodifiableMap(new LinkedHashMap<>(phaseMillis));
+            ranks = List.copyOf(ranks);
+        }
+    }
+
+    /**
+     * One rank's work as the master saw it: the time its modular images took (sum over the rounds, request to
+     * reply), and the time its batches of the certificate took with the number of slots they covered (a server
+     * alone checks the whole certificate as one slot). Beside the phase times it shows how evenly the ranks were
+     * loaded and how much slower each one ran than a server alone.
+     */
+    public record RankWork(long modularMillis, long certificateMillis, int certificateSlots) {
+    }
+
+    /** Per-rank accumulators, filled from the replies' threads. */
+    private static final class RankClock {
+        private final long[] modular;
+        private final long[] certificate;
+        private final int[] slots;
+
+        RankClock(int size) {
+            modular = new long[size];
+            certificate = new long[size];
+            slots = new int[size];
+        }
+
+        synchronized void modular(int rank, long since) {
+            modular[rank] += (System.nanoTime() - since) / 1_000_000;
+        }
+
+        synchronized void certificate(int rank, long since, int batchSlots) {
+            certificate[rank] += (System.nanoTime() - since) / 1_000_000;
+            slots[rank] += batchSlots;
+        }
+
+        synchronized List<RankWork> work() {
+            List<RankWork> out = new ArrayList<>();
+            for (int r = 0; r < modular.length; r++) {
+                out.add(new RankWork(modular[r], certificate[r], slots[r]));
+            }
+            return out;
         }
     }
 
@@ -70,6 +111,7 @@ public final class DistributedGroebner {
                         + "Ox4jGbAcc = 0; Ox4jGbPrev = 0; 0;")), "distribute the input");
         t = phase(phases, "bcast", t);
         OxClient root = group.member(0);
+        RankClock clock = new RankClock(size);
         boolean probing = true;
         for (int round = 0; round < MAX_ROUNDS; round++) {
             int r = round;
@@ -79,8 +121,10 @@ public final class DistributedGroebner {
                 group.all((rank, m) -> m.executeStringAsync("Ox4jGbAcc = 0; Ox4jGbPrev = 0; 0;"), "start afresh");
                 probing = true;
             }
+            long sent = System.nanoTime();
             group.all((rank, m) -> m.executeStringAsync("Ox4jGbAcc = crt(Ox4jGbAcc, ox4j_gr_images(Ox4jGbF, Ox4jGbV, 0, "
-                    + rank + ", " + size + ", " + r + ", " + primesPerRank + ")); 0;"), "modular images");
+                    + rank + ", " + size + ", " + r + ", " + primesPerRank + ")); 0;")
+                    .whenComplete((x, e) -> clock.modular(rank, sent)), "modular images");
             t = phase(phases, "modular work", t);
             if (probing) {
                 combineAtRoot(group, "ox4j_gr_image_last(Ox4jGbAcc);", "Ox4jGbProbe");
@@ -100,19 +144,21 @@ public final class DistributedGroebner {
             if (isOne(stable)) {
                 Cmo basis;
                 if (size == 1) {
+                    long checking = System.nanoTime();
                     boolean holds = isOne(root.executeStringAsync(
                             "ox4j_gr_check(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0, 0, 1);").join());
+                    clock.certificate(0, checking, 1);
                     t = phase(phases, "certificate", t);
                     basis = holds ? root.executeStringAsync("ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0);").join()
                             : null;
                 } else {
                     // rank 0 makes the reduced basis during the certificate (see certify)
-                    basis = certify(group);
+                    basis = certify(group, clock);
                     t = phase(phases, "certificate", t);
                 }
                 if (basis != null) {
                     phase(phases, "reduced basis", t);
-                    return new Result(basis, round + 1, (round + 1) * size * primesPerRank, phases);
+                    return new Result(basis, round + 1, (round + 1) * size * primesPerRank, phases, clock.work());
                 }
             }
         }
@@ -141,7 +187,7 @@ public final class DistributedGroebner {
      * idled), and rank 0's extra work had to be guessed as a number of slots. A candidate the ranks refuse costs the
      * reduced basis made for nothing, a rare event.
      */
-    private static Cmo certify(ServerGroup group) {
+    private static Cmo certify(ServerGroup group, RankClock clock) {
         int size = group.size();
         int parts = CERTIFICATE_SLOTS_PER_RANK * size;
         GuidedSlots slots = new GuidedSlots(parts, size);
@@ -156,13 +202,14 @@ public final class DistributedGroebner {
                     .thenCompose(x -> m.executeStringAsync("Ox4jGbCand = ox4j_gr_packed(Ox4jGbCand); 0;"));
             CompletableFuture<Cmo> basis = rank != 0 ? prepared.thenApply(x -> null)
                     : prepared.thenCompose(x -> m.executeStringAsync("ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0);"));
-            return basis.thenCompose(b -> checkSlots(m, slots, parts).thenApply(x -> b));
+            return basis.thenCompose(b -> checkSlots(rank, m, slots, parts, clock).thenApply(x -> b));
         }, "certificate shares");
         return slots.allFinished() ? bases.get(0) : null;
     }
 
-    /** Checks batches of slots on member m until none is left or one is refused. */
-    private static CompletableFuture<Void> checkSlots(OxClient m, GuidedSlots slots, int parts) {
+    /** Checks batches of slots on member m (rank {@code rank}) until none is left or one is refused. */
+    private static CompletableFuture<Void> checkSlots(int rank, OxClient m, GuidedSlots slots, int parts,
+            RankClock clock) {
         int[] batch = slots.take();
         if (batch.length == 0) {
             return CompletableFuture.completedFuture(null);
@@ -171,14 +218,16 @@ public final class DistributedGroebner {
         for (int s : batch) {
             list.append(list.length() == 0 ? "" : ", ").append(s);
         }
+        long sent = System.nanoTime();
         return m.executeStringAsync("ox4j_gr_check(Ox4jGbCand, Ox4jGbF, Ox4jGbV, 0, [" + list + "], " + parts + ");")
                 .thenCompose(verdict -> {
+                    clock.certificate(rank, sent, batch.length);
                     if (!isOne(verdict)) {
                         slots.stop();
                         return CompletableFuture.completedFuture(null);
                     }
                     slots.finished(batch);
-                    return checkSlots(m, slots, parts);
+                    return checkSlots(rank, m, slots, parts, clock);
                 });
     }
 

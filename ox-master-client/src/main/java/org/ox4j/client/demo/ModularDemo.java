@@ -87,12 +87,9 @@ final class ModularDemo {
         if (n > 1) {
             // each rank's share of the two parallel phases, to set beside the server alone's: how evenly the ranks
             // were loaded, and how much slower a rank computes than a server that has the machine to itself
-            int slots = 0;
-            for (DistributedGroebner.RankWork w : group.result().ranks()) {
-                slots += w.certificateSlots();
-            }
-            out.printf("ox-demo: work per rank (ms)         modular   certificate%n");
             List<DistributedGroebner.RankWork> ranks = group.result().ranks();
+            int slots = ranks.stream().mapToInt(DistributedGroebner.RankWork::certificateSlots).sum();
+            out.printf("ox-demo: work per rank (ms)         modular   certificate%n");
             for (int r = 0; r < ranks.size(); r++) {
                 out.printf("    rank %-25d %8d %8d (%d of %d slots)%n", r, ranks.get(r).modularMillis(),
                         ranks.get(r).certificateMillis(), ranks.get(r).certificateSlots(), slots);

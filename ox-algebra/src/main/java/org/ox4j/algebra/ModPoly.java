@@ -117,6 +117,28 @@ public final class ModPoly {
         return new ZPoly(layout, mono, c, size);
     }
 
+    /**
+     * The integer polynomial with this one's monomials and the coefficients {@code c}, one per term (the monomials
+     * are shared and the array kept; terms whose coefficient is zero are dropped): how residues combined modulo a
+     * product of primes take their terms without a copy of the monomials.
+     */
+    public ZPoly withIntegerCoefficients(BigInteger[] c) {
+        if (c.length != size) {
+            throw new IllegalArgumentException(c.length + " coefficients for " + size + " terms");
+        }
+        return new ZPoly(layout, mono, c, size).withCoefficients(c);
+    }
+
+    /** Whether {@code g} has exactly this polynomial's terms' monomials, in an equal layout (no decoding). */
+    public boolean sameMonomials(ModPoly g) {
+        if (g.size != size || g.layout != layout && (g.layout.bits() != layout.bits()
+                || !g.layout.order().equals(layout.order()))) {
+            return false;
+        }
+        int n = size * layout.words();
+        return Arrays.equals(mono, 0, n, g.mono, 0, n);
+    }
+
     public ModPoly multiply(long c) {
         c = modulus.reduce(c);
         if (c == 0) {

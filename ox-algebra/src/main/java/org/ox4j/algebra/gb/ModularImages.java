@@ -17,14 +17,133 @@ import org.ox4j.algebra.ZPoly;
  * the coefficients are combined by the Chinese remainder theorem (one residue modulo the product of the group's
  * primes per term), groups with other leading monomials are kept apart, so an unlucky prime is outvoted instead
  * of merged. Combining two sets (as a reduce operator does along a tree) merges groups of equal leading monomials.
- * Immutable.
+ *
+ * <p>Images of word-size primes stay words until a residue is asked for ({@link Group#residue}): combining them is
+ * appending, and the residues modulo their product are made once, by {@link MixedRadixCrt}, element by element as
+ * reconstruction, the byte form or a probe needs them. Immutable.
  */
 public final class ModularImages {
-    /** One group: the leading monomials, the primes' product and count, and the residues of every element. */
-    public record Group(List<int[]> leads, BigInteger modulus, int primes, List<ZPoly> residues) {
-        public Group {
-            leads = List.copyOf(leads);
-            residues = List.copyOf(residues);
+    /**
+     * One group: the leading monomials, the primes' product and count, and the residues of every element modulo
+     * that product. The residues are known as integers modulo part of the product (the base, from a byte form or a
+     * merge) and as word residues modulo the other primes (pending; every pending prime's element k has the
+     * monomials of {@code support.get(k)}), combined when asked for. Immutable (the combined residues are cached).
+     */
+    public static final class Group {
+        private final List<int[]> leads;
+        private final BigInteger modulus;
+        private final int primes;
+        private final BigInteger baseModulus;
+        private final List<ZPoly> base;
+        private final List<ModPoly> support;
+        private final long[] pendingPrimes;
+        private final List<int[][]> pending;
+        private final ZPoly[] combined;
+        private volatile MixedRadixCrt crt;
+        private volatile BigInteger baseInverse;
+
+        /** A group of residues known modulo {@code modulus} (the product of {@code primes} primes). */
+        public Group(List<int[]> leads, BigInteger modulus, int primes, List<ZPoly> residues) {
+            this(requireSameSize(leads, residues), modulus, primes, modulus, List.copyOf(residues), null, new long[0],
+                    List.of());
+        }
+
+        private static List<int[]> requireSameSize(List<int[]> leads, List<ZPoly> residues) {
+            if (leads.size() != residues.size()) {
+                throw new IllegalArgumentException(leads.size() + " leading monomials for " + residues.size()
+                        + " residues");
+            }
+            return leads;
+        }
+
+        private Group(List<int[]> leads, BigInteger modulus, int primes, BigInteger baseModulus, List<ZPoly> base,
+                List<ModPoly> support, long[] pendingPrimes, List<int[][]> pending) {
+            this.leads = List.copyOf(leads);
+            this.modulus = modulus;
+            this.primes = primes;
+            this.baseModulus = baseModulus;
+            this.base = base;
+            this.support = support;
+            this.pendingPrimes = pendingPrimes;
+            this.pending = pending;
+            this.combined = new ZPoly[this.leads.size()];
+        }
+
+        /** The image modulo one word-size prime, kept as words. */
+        static Group ofWords(List<int[]> leads, List<ModPoly> gp, long p) {
+            int[][] words = new int[gp.size()][];
+            for (int k = 0; k < words.length; k++) {
+                ModPoly g = gp.get(k);
+                int[] w = new int[g.size()];
+                for (int i = 0; i < w.length; i++) {
+                    w[i] = (int) g.coefficient(i);
+                }
+                words[k] = w;
+            }
+            return new Group(leads, BigInteger.valueOf(p), 1, BigInteger.ONE, null, List.copyOf(gp), new long[] {p},
+                    List.<int[][]>of(words));
+        }
+
+        public List<int[]> leads() {
+            return leads;
+        }
+
+        public BigInteger modulus() {
+            return modulus;
+        }
+
+        public int primes() {
+            return primes;
+        }
+
+        /** The number of elements. */
+        public int size() {
+            return leads.size();
+        }
+
+        /** Element k's residue modulo {@link #modulus}, combined from the base and the pending primes once. */
+        public ZPoly residue(int k) {
+            ZPoly z = combined[k];
+            if (z != null) {
+                return z;
+            }
+            ZPoly words = pendingPrimes.length == 0 ? null : combinePending(k);
+            if (base == null) {
+                z = words;
+            } else if (words == null) {
+                z = base.get(k);
+            } else {
+                z = mergeResidues(base.get(k), words, baseModulus, pendingCrt().modulus(), baseInverse());
+            }
+            // ZPoly's fields are final: a racing reader sees either null or a whole polynomial
+            combined[k] = z;
+            return z;
+        }
+
+        /** Every element's residue ({@link #residue}). */
+        public List<ZPoly> residues() {
+            ZPoly[] out = new ZPoly[size()];
+            for (int k = 0; k < out.length; k++) {
+                out[k] = residue(k);
+            }
+            return List.of(out);
+        }
+
+        /** The layout every residue has, or null when they could have different ones. */
+        MonomialLayout commonLayout() {
+            List<MonomialLayout> layouts = new ArrayList<>();
+            if (base != null) {
+                base.forEach(z -> layouts.add(z.layout()));
+            }
+            if (support != null) {
+                support.forEach(g -> layouts.add(g.layout()));
+            }
+            for (MonomialLayout l : layouts) {
+                if (l != layouts.get(0)) {
+                    return null;
+                }
+            }
+            return layouts.isEmpty() ? null : layouts.get(0);
         }
 
         String key() {
@@ -33,6 +152,69 @@ public final class ModularImages {
                 sb.append(Arrays.toString(l)).append(';');
             }
             return sb.toString();
+        }
+
+        private ZPoly combinePending(int k) {
+            ModPoly s = support.get(k);
+            int[][] rows = new int[pendingPrimes.length][];
+            for (int j = 0; j < rows.length; j++) {
+                rows[j] = pending.get(j)[k];
+            }
+            return s.withIntegerCoefficients(pendingCrt().combine(rows, s.size()));
+        }
+
+        private MixedRadixCrt pendingCrt() {
+            MixedRadixCrt c = crt;
+            if (c == null) {
+                c = new MixedRadixCrt(pendingPrimes);
+                crt = c;
+            }
+            return c;
+        }
+
+        private BigInteger baseInverse() {
+            BigInteger inv = baseInverse;
+            if (inv == null) {
+                BigInteger m2 = pendingCrt().modulus();
+                inv = baseModulus.mod(m2).modInverse(m2);
+                baseInverse = inv;
+            }
+            return inv;
+        }
+
+        /** This group with every residue combined (what it merges as once that work is done). */
+        private Group settled() {
+            if (pendingPrimes.length == 0) {
+                return this;
+            }
+            for (ZPoly z : combined) {
+                if (z == null) {
+                    return this;
+                }
+            }
+            return new Group(leads, modulus, primes, residues());
+        }
+
+        /** Element k alone. */
+        private Group element(int k) {
+            Group out = new Group(List.of(leads.get(k)), modulus, primes, baseModulus,
+                    base == null ? null : List.of(base.get(k)), support == null ? null : List.of(support.get(k)),
+                    pendingPrimes, pending.stream().map(w -> new int[][] {w[k]}).toList());
+            out.combined[0] = combined[k];
+            return out;
+        }
+
+        /** Whether the pending primes of both have the same monomials element by element. */
+        private boolean sameSupport(Group other) {
+            if (support.size() != other.support.size()) {
+                return false;
+            }
+            for (int k = 0; k < support.size(); k++) {
+                if (!support.get(k).sameMonomials(other.support.get(k))) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
@@ -50,9 +232,14 @@ public final class ModularImages {
     /** The image of one prime: the reduced basis {@code gp} modulo {@code p}. */
     public static ModularImages of(List<ModPoly> gp, long p) {
         List<int[]> leads = new ArrayList<>();
-        List<ZPoly> residues = new ArrayList<>();
         for (ModPoly g : gp) {
             leads.add(g.exponents(0));
+        }
+        if (MixedRadixCrt.accepts(p)) {
+            return of(List.of(Group.ofWords(leads, gp, p)));
+        }
+        List<ZPoly> residues = new ArrayList<>();
+        for (ModPoly g : gp) {
             residues.add(g.lift());
         }
         return of(List.of(new Group(leads, BigInteger.valueOf(p), 1, residues)));
@@ -91,10 +278,8 @@ public final class ModularImages {
     public ModularImages lastElements() {
         List<Group> out = new ArrayList<>();
         for (Group g : groups.values()) {
-            int last = g.residues().size() - 1;
-            if (last >= 0) {
-                out.add(new Group(List.of(g.leads().get(last)), g.modulus(), g.primes(),
-                        List.of(g.residues().get(last))));
+            if (g.size() > 0) {
+                out.add(g.element(g.size() - 1));
             }
         }
         return of(out);
@@ -117,24 +302,55 @@ public final class ModularImages {
     }
 
     /**
-     * x ≡ a (mod M1), x ≡ b (mod M2), M1 and M2 coprime, term by term (a missing term is 0). Cost: a few products
-     * and one division by M2 of numbers of M1's size per term.
+     * The group of both sets of primes (coprime): the pending primes are appended to each other when their monomials
+     * agree (the usual case; otherwise b's are combined first), the bases merged by {@link #mergeBases}. Cost: one
+     * comparison of monomials per element, plus a base merge when both have one.
      */
     private static Group merge(Group a, Group b) {
         if (!a.modulus().gcd(b.modulus()).equals(BigInteger.ONE)) {
             throw new IllegalArgumentException("images modulo the same prime combined twice");
         }
-        BigInteger m1 = a.modulus();
-        BigInteger m2 = b.modulus();
-        BigInteger inv = m1.mod(m2).modInverse(m2);
-        List<ZPoly> out = new ArrayList<>();
-        for (int k = 0; k < a.residues().size(); k++) {
-            out.add(mergeResidues(a.residues().get(k), b.residues().get(k), m1, m2, inv));
+        Group x = a.settled();
+        Group y = b.settled();
+        if (x.pendingPrimes.length > 0 && y.pendingPrimes.length > 0 && !x.sameSupport(y)) {
+            y = new Group(y.leads, y.modulus, y.primes, y.residues());
         }
-        return new Group(a.leads(), m1.multiply(m2), a.primes() + b.primes(), out);
+        BigInteger baseModulus;
+        List<ZPoly> base;
+        if (x.base == null) {
+            baseModulus = y.baseModulus;
+            base = y.base;
+        } else if (y.base == null) {
+            baseModulus = x.baseModulus;
+            base = x.base;
+        } else {
+            baseModulus = x.baseModulus.multiply(y.baseModulus);
+            base = mergeBases(x.base, y.base, x.baseModulus, y.baseModulus);
+        }
+        long[] primes = Arrays.copyOf(x.pendingPrimes, x.pendingPrimes.length + y.pendingPrimes.length);
+        System.arraycopy(y.pendingPrimes, 0, primes, x.pendingPrimes.length, y.pendingPrimes.length);
+        List<int[][]> pending = new ArrayList<>(x.pending);
+        pending.addAll(y.pending);
+        List<ModPoly> support = x.support != null ? x.support : y.support;
+        return new Group(a.leads(), a.modulus().multiply(b.modulus()), a.primes() + b.primes(), baseModulus, base,
+                primes.length == 0 ? null : support, primes, List.copyOf(pending));
     }
 
-    private static ZPoly mergeResidues(ZPoly x, ZPoly y, BigInteger m1, BigInteger m2, BigInteger inv) {
+    /**
+     * x ≡ a (mod M1), x ≡ b (mod M2), M1 and M2 coprime, term by term (a missing term is 0). Cost: a few products
+     * and one division by M2 of numbers of M1's size per term.
+     */
+    private static List<ZPoly> mergeBases(List<ZPoly> a, List<ZPoly> b, BigInteger m1, BigInteger m2) {
+        BigInteger inv = m1.mod(m2).modInverse(m2);
+        List<ZPoly> out = new ArrayList<>();
+        for (int k = 0; k < a.size(); k++) {
+            out.add(mergeResidues(a.get(k), b.get(k), m1, m2, inv));
+        }
+        return out;
+    }
+
+    /** Residue x mod m1 and y mod m2 combined term by term (a term missing from one is 0 there). */
+    static ZPoly mergeResidues(ZPoly x, ZPoly y, BigInteger m1, BigInteger m2, BigInteger inv) {
         if (x.sameMonomials(y)) {
             // the usual case (both images have every term): combine position by position, monomials kept
             BigInteger[] c = new BigInteger[x.size()];
@@ -211,9 +427,9 @@ public final class ModularImages {
         BigInteger bound = half.sqrt();
         BigInteger settledBound = m.shiftRight(1 + SETTLED_MARGIN_BITS).sqrt();
         boolean settled = true;
-        QPoly[] out = new QPoly[g.residues().size()];
+        QPoly[] out = new QPoly[g.size()];
         for (int k = out.length - 1; k >= 0; k--) {
-            ZPoly r = g.residues().get(k);
+            ZPoly r = g.residue(k);
             // coefficient i is num[i] / den[i] (not necessarily in lowest terms); lcm is the common denominator
             BigInteger[] num = new BigInteger[r.size()];
             BigInteger[] den = new BigInteger[r.size()];
@@ -263,13 +479,13 @@ public final class ModularImages {
      */
     public boolean agrees(List<QPoly> candidate) {
         Group g = largest();
-        if (g == null || candidate == null || candidate.size() != g.residues().size()) {
+        if (g == null || candidate == null || candidate.size() != g.size()) {
             return false;
         }
         BigInteger m = g.modulus();
         for (int k = 0; k < candidate.size(); k++) {
             QPoly q = candidate.get(k);
-            ZPoly r = g.residues().get(k);
+            ZPoly r = g.residue(k);
             if (q.size() != r.size() || !q.denominator().gcd(m).equals(BigInteger.ONE)) {
                 return false;
             }

@@ -37,6 +37,10 @@ public final class ModularImagesCodec {
      */
     public static void requireEncodable(ModularImages images) {
         for (ModularImages.Group group : images.groups()) {
+            if (group.size() == 0 || group.commonLayout() != null) {
+                // known without combining the residues (most of a rank's image sets are never encoded)
+                continue;
+            }
             MonomialLayout layout = layout(group);
             for (ZPoly r : group.residues()) {
                 if (r.layout() != layout) {
@@ -153,8 +157,7 @@ public final class ModularImagesCodec {
 
     /** The layout of a group's residues (that of the first; a group without residues gets grevlex in none). */
     private static MonomialLayout layout(ModularImages.Group group) {
-        return group.residues().isEmpty() ? MonomialLayout.of(MonomialOrder.grevlex(0), 8)
-                : group.residues().get(0).layout();
+        return group.size() == 0 ? MonomialLayout.of(MonomialOrder.grevlex(0), 8) : group.residue(0).layout();
     }
 
     /** {@code c} as {@code width} bytes of two's complement (it fits: width was chosen from the bit lengths). */

@@ -25,27 +25,30 @@ import org.ox4j.cmo.text.AsirNotation;
  */
 final class ModularDemo {
     /** Command-line options of the main job. */
-    record Options(int servers, String system, boolean printBasis, List<String> serverCommands) {
+    record Options(int servers, String system, boolean printBasis, List<String> serverCommands, String warmUp) {
         static Options parse(String[] args) {
             int servers = Math.max(2, Runtime.getRuntime().availableProcessors());
             String system = "katsura9";
             List<String> commands = new ArrayList<>();
             boolean printBasis = false;
+            String warmUp = null;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--print-basis" -> printBasis = true;
                     case "--servers", "-n" -> servers = Integer.parseInt(args[++i]);
                     case "--system", "--input" -> system = args[++i];
                     case "--server-cmd" -> commands.add(args[++i]);
+                    case "--warm-up" -> warmUp = args[++i];
                     default -> throw new IllegalArgumentException("unknown option " + args[i] + " (expected: "
-                            + "[--servers N] [--system katsuraN|cyclicN|FILE] [--print-basis] [--server-cmd CMD ...]; "
+                            + "[--servers N] [--system katsuraN|cyclicN|FILE] [--warm-up SYSTEM] [--print-basis] "
+                            + "[--server-cmd CMD ...]; "
                             + "--check and --compute run the S-pair demo)");
                 }
             }
             if (servers < 1 || servers > 64) {
                 throw new IllegalArgumentException("--servers " + servers + " (expected: 1..64)");
             }
-            return new Options(servers, system, printBasis, List.copyOf(commands));
+            return new Options(servers, system, printBasis, List.copyOf(commands), warmUp);
         }
     }
 
@@ -54,10 +57,13 @@ final class ModularDemo {
 
     private final PrintStream out;
     private final Options options;
+    /** The system the servers compute first, untimed (--warm-up), or null. */
+    private final PolynomialSystem warmUp;
 
     ModularDemo(PrintStream out, Options options) {
         this.out = out;
         this.options = options;
+        this.warmUp = options.warmUp() == null ? null : PolynomialSystem.load(options.warmUp());
     }
 
     int run() {
@@ -77,6 +83,10 @@ final class ModularDemo {
         }
         out.printf("ox-demo: time per phase (ms)     %8s %8s%n", n + " srv", "1 srv");
         out.printf("    %-30s %8d %8d%n", "launch + RFC-102 wiring", group.launchMillis(), single.launchMillis());
+        if (warmUp != null) {
+            out.printf("    %-30s %8d %8d%n", "warm-up: " + warmUp.name() + " (untimed)", group.warmUpMillis(),
+                    single.warmUpMillis());
+        }
         for (Map.Entry<String, Long> e : group.result().phaseMillis().entrySet()) {
             out.printf("    %-30s %8d %8d%n", e.getKey(), e.getValue(),
                     single.result().phaseMillis().getOrDefault(e.getKey(), 0L));
@@ -109,19 +119,27 @@ final class ModularDemo {
         return 0;
     }
 
-    private record Run(DistributedGroebner.Result result, long launchMillis, long computeMillis) {
+    private record Run(DistributedGroebner.Result result, long launchMillis, long warmUpMillis, long computeMillis) {
     }
 
-    /** Launches {@code servers}, computes with {@code primesPerRank} primes per rank and round, stops them. */
+    /**
+     * Launches {@code servers}, computes the warm-up system if there is one (untimed: servers that have already
+     * worked, as a long-lived group's are), then with {@code primesPerRank} primes per rank and round, stops them.
+     */
     private Run run(int servers, Cmo f, Cmo v, OxClientOptions clientOptions, int primesPerRank) {
         long t0 = System.nanoTime();
         try (ServerGroup group = ServerGroup.launch(DemoLaunchers.forRanks(servers, options.serverCommands()),
                 Collections.nCopies(servers, "127.0.0.1"), LinkAddressing.tcp(), clientOptions,
                 OxClientResources.shared())) {
             long t1 = System.nanoTime();
-            DistributedGroebner.Result r = DistributedGroebner.run(group, f, v, primesPerRank);
+            if (warmUp != null) {
+                DistributedGroebner.run(group, AsirValueParser.parse(warmUp.polynomialList()),
+                        AsirValueParser.parse(warmUp.variableList()), primesPerRank);
+            }
             long t2 = System.nanoTime();
-            return new Run(r, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000);
+            DistributedGroebner.Result r = DistributedGroebner.run(group, f, v, primesPerRank);
+            long t3 = System.nanoTime();
+            return new Run(r, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000);
         }
     }
 }

@@ -79,14 +79,12 @@ final class MixedRadixCrt {
                 int[] v = digits[l];
                 long w = inv[l];
                 for (int i = 0; i < n; i++) {
+                    // v[i] < p_l < 2·p: up to two additions of p make the difference a residue again (without
+                    // branches: their outcome is a coin toss per coefficient, and mispredictions cost more than
+                    // the arithmetic)
                     long t = u[i] - v[i];
-                    // v[i] < p_l < 2·p: one or two additions of p make t a residue again
-                    if (t < 0) {
-                        t += p;
-                        if (t < 0) {
-                            t += p;
-                        }
-                    }
+                    t += (t >> 63) & p;
+                    t += (t >> 63) & p;
                     u[i] = reduce(t * w, p, reciprocal);
                 }
             }
@@ -133,13 +131,14 @@ final class MixedRadixCrt {
         return new BigInteger(1, bytes);
     }
 
-    /** x mod p for 0 ≤ x &lt; 2^63 (one Barrett step: the estimate is short by less than 2). */
+    /**
+     * x mod p for 0 ≤ x &lt; 2^63 and p in (2^30, 2^31): one Barrett step, whose quotient q is short by at most 1
+     * (x/p − q &lt; 1 + x·(1 + 1/p)/2^64 &lt; 1.5 with q = ⌊x·⌊(2^64−1)/p⌋ / 2^64⌋), then one subtraction of p when
+     * needed, without a branch.
+     */
     static long reduce(long x, long p, long reciprocal) {
-        long r = x - Math.multiplyHigh(x, reciprocal) * p;
-        while (r >= p) {
-            r -= p;
-        }
-        return r;
+        long r = x - Math.multiplyHigh(x, reciprocal) * p - p;
+        return r + ((r >> 63) & p);
     }
 
     private static long inverse(long a, long p) {

@@ -21,9 +21,10 @@ import org.ox4j.protocol.SmCommand;
  * (with {@code crt}); the images are combined along the binomial tree by {@code SM_reduce_102} with the operator
  * {@code crt}, and rank 0 reconstructs ({@code ox4j_gr_candidate}). Until the modulus is large enough, only a probe
  * goes up the tree each round, the images of the last element ({@code ox4j_gr_image_last}, the one with the largest
- * coefficients as a rule): the whole sets, megabytes of residues, are combined when its reconstruction settles, so
- * the ranks do the round-by-round combining side by side instead of rank 0 alone (on katsura-9, 2 servers: rank 0
- * spent 250-300 ms a round combining while rank 1 waited). Once the candidate is stable the whole group checks the
+ * coefficients as a rule): the whole sets, megabytes of residues, are combined when its reconstruction settles (on
+ * katsura-9, 2 servers, rank 0 had spent 250-300 ms a round combining whole sets while rank 1 waited). A rank keeps
+ * its images as word residues until they leave it, so its own round-by-round combining is appending
+ * (ModularImages). Once the candidate is stable the whole group checks the
  * certificate, the master handing out batches of it to the ranks as they become free ({@code ox4j_gr_check}), and
  * rank 0 makes the reduced basis ({@code ox4j_gr_finish}; in a group before it joins the certificate).
  * More rounds follow until the basis is certified. The phases are timed as the master sees them.

@@ -1,6 +1,7 @@
 package org.ox4j.algebra.gb;
 
 import java.math.BigInteger;
+import org.ox4j.algebra.Modulus;
 
 /**
  * Chinese remaindering of word-size residues by Garner's mixed-radix method, for many coefficients at once: given
@@ -25,7 +26,7 @@ final class MixedRadixCrt {
     private final long[][] inverses;
     private final BigInteger modulus;
 
-    /** Whether {@code p} is a modulus this method takes (a prime in (2^30, 2^31) is assumed, not checked). */
+    /** Whether {@code p} lies where this method takes its moduli (the constructor also wants them prime). */
     static boolean accepts(long p) {
         return p > (1L << 30) && p < (1L << 31);
     }
@@ -43,8 +44,9 @@ final class MixedRadixCrt {
             }
             reciprocals[j] = Long.divideUnsigned(-1L, p);
             inverses[j] = new long[j];
+            Modulus field = Modulus.of(p);
             for (int l = 0; l < j; l++) {
-                inverses[j][l] = inverse(primes[l] % p, p);
+                inverses[j][l] = field.inverse(primes[l]);
             }
             m = m.multiply(BigInteger.valueOf(p));
         }
@@ -139,22 +141,5 @@ final class MixedRadixCrt {
     static long reduce(long x, long p, long reciprocal) {
         long r = x - Math.multiplyHigh(x, reciprocal) * p - p;
         return r + ((r >> 63) & p);
-    }
-
-    private static long inverse(long a, long p) {
-        long t = 0;
-        long newT = 1;
-        long r = p;
-        long newR = a;
-        while (newR != 0) {
-            long q = r / newR;
-            long tmp = t - q * newT;
-            t = newT;
-            newT = tmp;
-            tmp = r - q * newR;
-            r = newR;
-            newR = tmp;
-        }
-        return t < 0 ? t + p : t;
     }
 }

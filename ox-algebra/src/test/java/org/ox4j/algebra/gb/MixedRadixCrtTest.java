@@ -76,6 +76,9 @@ class MixedRadixCrtTest {
     @Test
     void refusesModuliOutsideItsRange() {
         assertThatThrownBy(() -> new MixedRadixCrt(new long[] {32003})).isInstanceOf(IllegalArgumentException.class);
+        // in range but 5²·42949673
+        assertThatThrownBy(() -> new MixedRadixCrt(new long[] {2147483647L, 1073741825L}))
+                .isInstanceOf(ArithmeticException.class);
         assertThat(MixedRadixCrt.accepts(2147483647L)).isTrue();
         assertThat(MixedRadixCrt.accepts(1L << 31)).isFalse();
     }

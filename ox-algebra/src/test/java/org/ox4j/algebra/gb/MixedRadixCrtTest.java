@@ -147,6 +147,23 @@ class MixedRadixCrtTest {
     }
 
     @Test
+    void aPrimeOutsideTheWordRangeIsLiftedAndMeetsWordImages() {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
+        List<ZPoly> f = StandardSystems.katsura(l, 4);
+        long[] p = {32003, ModularGroebner.prime(0), ModularGroebner.prime(1)};
+        List<List<ModPoly>> images = new ArrayList<>();
+        ModularImages all = ModularImages.empty();
+        for (long q : p) {
+            Modulus mod = Modulus.of(q);
+            List<ModPoly> g = F4.basis(f.stream().map(z -> ModPoly.of(z, mod)).toList(), Interrupt.NONE, 1);
+            images.add(g);
+            all = all.combine(ModularImages.of(g, q));
+        }
+        assertThat(all.groups()).hasSize(1);
+        assertThat(all.largest().residues()).isEqualTo(mergedAsIntegers(images, p).residues());
+    }
+
+    @Test
     void anImageWithATermMissingIsCombinedAsIntegersInstead() {
         MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(2), 8);
         long p0 = ModularGroebner.prime(0);

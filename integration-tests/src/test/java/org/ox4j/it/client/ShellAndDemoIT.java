@@ -76,6 +76,17 @@ class ShellAndDemoIT {
     }
 
     @Test
+    void demoPrintsItsUsageOnHelpAndRefusesAnUnknownOption() throws IOException {
+        ScriptRun help = ScriptRun.run(leaks, "", "bin/ox-demo", "--help");
+        assertThat(help.status()).as("stderr: %s", help.err()).isZero();
+        assertThat(help.out()).contains("usage: bin/ox-demo").contains("--warm-up SYSTEM").contains("--check")
+                .contains("--basic");
+        ScriptRun bad = ScriptRun.run(leaks, "", "bin/ox-demo", "--bogus");
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err()).contains("unknown option --bogus");
+    }
+
+    @Test
     void mainJobComputesACertifiedBasisOnAGroupAndOnOneServer() throws IOException {
         // servers warmed by another system first: what the job then computes must not depend on it
         ScriptRun r = ScriptRun.run(leaks, "", "bin/ox-demo", "--system", "katsura4", "--servers", "2",

@@ -21,7 +21,8 @@ import org.ox4j.cmo.text.AsirNotation;
  * ({@link ServerGroup#groebner}), and the same program on one server in the same run, so the report shows what the
  * group buys: time per phase, the speed-up (launch excluded), the basis size, "certified". The single server takes
  * as many primes per round as the whole group, so both runs do the same rounds. The two bases must be equal, or
- * the demo fails.
+ * the demo fails. With {@code --warm-up SYSTEM} both first compute another system, untimed, so the job is timed on
+ * servers whose code is already compiled.
  */
 final class ModularDemo {
     /** Command-line options of the main job. */

@@ -31,8 +31,25 @@ public final class OxDemo {
         this.out = out;
     }
 
+    /** What {@code bin/ox-demo --help} prints. */
+    static final String USAGE = String.join(System.lineSeparator(),
+            "usage: bin/ox-demo [--servers N] [--system katsuraN|cyclicN|FILE] [--warm-up SYSTEM] [--print-basis]",
+            "                   [--server-cmd CMD ...]",
+            "         the main job: a certified Groebner basis over Q (grevlex) on a group of N servers (default:",
+            "         one per core) and on one server, with the time per phase and the speed-up; --warm-up has both",
+            "         compute SYSTEM first, untimed",
+            "       bin/ox-demo --check|--compute [--system katsura3|katsura4|cyclic4|FILE] [--servers N]",
+            "                   [--order 0|1|2] [--server-cmd CMD ...]",
+            "         the S-pair demo: a distributed check (or completion) of a basis over RFC-102",
+            "       bin/ox-demo --basic [N] [--server-cmd CMD ...]",
+            "         the first demo: fctr on every server and a reduce \"+\"");
+
     public static void main(String[] args) {
         List<String> all = List.of(args);
+        if (all.contains("--help") || all.contains("-h")) {
+            System.out.println(USAGE);
+            return;
+        }
         if (all.contains("--check") || all.contains("--compute")) {
             // the S-pair demo: a distributed check (or completion) of a basis over RFC-102
             GroebnerDemo.main(all.stream().filter(a -> !a.equals("--check")).toArray(String[]::new));

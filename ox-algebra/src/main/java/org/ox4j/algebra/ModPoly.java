@@ -131,12 +131,7 @@ public final class ModPoly {
 
     /** Whether {@code g} has exactly this polynomial's terms' monomials, in an equal layout (no decoding). */
     public boolean sameMonomials(ModPoly g) {
-        if (g.size != size || g.layout != layout && (g.layout.bits() != layout.bits()
-                || !g.layout.order().equals(layout.order()))) {
-            return false;
-        }
-        int n = size * layout.words();
-        return Arrays.equals(mono, 0, n, g.mono, 0, n);
+        return g.size == size && layout.sameMonomials(mono, g.layout, g.mono, size);
     }
 
     public ModPoly multiply(long c) {

@@ -161,6 +161,19 @@ public final class MonomialLayout {
         return n;
     }
 
+    /**
+     * Whether the first {@code terms} monomials of {@code mono} (encoded in this layout) and of {@code otherMono}
+     * (encoded in {@code other}) are the same: a layout is its order and field width (the rest follows from them),
+     * so equal ones encode alike and the words can be compared without decoding.
+     */
+    boolean sameMonomials(long[] mono, MonomialLayout other, long[] otherMono, int terms) {
+        if (other != this && (other.bits != bits || !other.order().equals(order()))) {
+            return false;
+        }
+        int n = terms * words;
+        return java.util.Arrays.equals(mono, 0, n, otherMono, 0, n);
+    }
+
     /** Words per monomial. */
     public int words() {
         return words;

@@ -376,13 +376,7 @@ public final class ZPoly {
 
     /** Whether {@code g} has exactly this polynomial's terms' monomials, in the same layout (no decoding). */
     public boolean sameMonomials(ZPoly g) {
-        // a layout is its order and field width (the rest follows from them): equal ones encode alike
-        if (g.size != size || g.layout != layout && (g.layout.bits() != layout.bits()
-                || !g.layout.order().equals(layout.order()))) {
-            return false;
-        }
-        int n = size * layout.words();
-        return java.util.Arrays.equals(mono, 0, n, g.mono, 0, n);
+        return g.size == size && layout.sameMonomials(mono, g.layout, g.mono, size);
     }
 
     /**

@@ -84,6 +84,13 @@ class ShellAndDemoIT {
         ScriptRun bad = ScriptRun.run(leaks, "", "bin/ox-demo", "--bogus");
         assertThat(bad.status()).isEqualTo(2);
         assertThat(bad.err()).contains("unknown option --bogus");
+        // a missing value or a system that cannot be read is refused before any server starts, without a trace
+        ScriptRun missing = ScriptRun.run(leaks, "", "bin/ox-demo", "--warm-up");
+        assertThat(missing.status()).isEqualTo(2);
+        assertThat(missing.err()).contains("--warm-up needs a value").doesNotContain("Exception");
+        ScriptRun unreadable = ScriptRun.run(leaks, "", "bin/ox-demo", "--warm-up", "no-such-system-file");
+        assertThat(unreadable.status()).isEqualTo(2);
+        assertThat(unreadable.err()).contains("cannot read system no-such-system-file").doesNotContain("Exception");
     }
 
     @Test

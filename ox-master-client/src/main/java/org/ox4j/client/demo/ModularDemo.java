@@ -27,6 +27,10 @@ import org.ox4j.cmo.text.AsirNotation;
 final class ModularDemo {
     /** Command-line options of the main job. */
     record Options(int servers, String system, boolean printBasis, List<String> serverCommands, String warmUp) {
+        /** The options, as the usage and the refusal of an unknown one show them. */
+        static final String SYNOPSIS = "[--servers N] [--system katsuraN|cyclicN|FILE] [--warm-up SYSTEM] "
+                + "[--print-basis] [--server-cmd CMD ...]";
+
         static Options parse(String[] args) {
             int servers = Math.max(2, Runtime.getRuntime().availableProcessors());
             String system = "katsura9";
@@ -36,20 +40,34 @@ final class ModularDemo {
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--print-basis" -> printBasis = true;
-                    case "--servers", "-n" -> servers = Integer.parseInt(args[++i]);
-                    case "--system", "--input" -> system = args[++i];
-                    case "--server-cmd" -> commands.add(args[++i]);
-                    case "--warm-up" -> warmUp = args[++i];
+                    case "--servers", "-n" -> servers = count(value(args, i++));
+                    case "--system", "--input" -> system = value(args, i++);
+                    case "--server-cmd" -> commands.add(value(args, i++));
+                    case "--warm-up" -> warmUp = value(args, i++);
                     default -> throw new IllegalArgumentException("unknown option " + args[i] + " (expected: "
-                            + "[--servers N] [--system katsuraN|cyclicN|FILE] [--warm-up SYSTEM] [--print-basis] "
-                            + "[--server-cmd CMD ...]; "
-                            + "--check and --compute run the S-pair demo)");
+                            + SYNOPSIS + "; --check and --compute run the S-pair demo)");
                 }
             }
             if (servers < 1 || servers > 64) {
                 throw new IllegalArgumentException("--servers " + servers + " (expected: 1..64)");
             }
             return new Options(servers, system, printBasis, List.copyOf(commands), warmUp);
+        }
+
+        private static int count(String servers) {
+            try {
+                return Integer.parseInt(servers);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--servers " + servers + " (expected: 1..64)", e);
+            }
+        }
+
+        /** The value after option {@code args[at]}. */
+        private static String value(String[] args, int at) {
+            if (at + 1 >= args.length) {
+                throw new IllegalArgumentException(args[at] + " needs a value (expected: " + SYNOPSIS + ")");
+            }
+            return args[at + 1];
         }
     }
 
@@ -58,17 +76,20 @@ final class ModularDemo {
 
     private final PrintStream out;
     private final Options options;
+    /** The system the job computes. */
+    private final PolynomialSystem sys;
     /** The system the servers compute first, untimed (--warm-up), or null. */
     private final PolynomialSystem warmUp;
 
+    /** Reads both systems first, so that one that cannot be read is refused before any server starts. */
     ModularDemo(PrintStream out, Options options) {
         this.out = out;
         this.options = options;
+        this.sys = PolynomialSystem.load(options.system());
         this.warmUp = options.warmUp() == null ? null : PolynomialSystem.load(options.warmUp());
     }
 
     int run() {
-        PolynomialSystem sys = PolynomialSystem.load(options.system());
         Cmo f = AsirValueParser.parse(sys.polynomialList());
         Cmo v = AsirValueParser.parse(sys.variableList());
         int n = options.servers();

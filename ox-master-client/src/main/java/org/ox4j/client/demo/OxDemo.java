@@ -33,8 +33,7 @@ public final class OxDemo {
 
     /** What {@code bin/ox-demo --help} prints. */
     static final String USAGE = String.join(System.lineSeparator(),
-            "usage: bin/ox-demo [--servers N] [--system katsuraN|cyclicN|FILE] [--warm-up SYSTEM] [--print-basis]",
-            "                   [--server-cmd CMD ...]",
+            "usage: bin/ox-demo " + ModularDemo.Options.SYNOPSIS,
             "         the main job: a certified Groebner basis over Q (grevlex) on a group of N servers (default:",
             "         one per core) and on one server, with the time per phase and the speed-up; --warm-up has both",
             "         compute SYSTEM first, untimed",
@@ -57,15 +56,16 @@ public final class OxDemo {
         }
         if (args.length == 0 || !args[0].equals("--basic")) {
             // the main job: a certified basis over Q computed by the group, beside one server
-            ModularDemo.Options o;
+            ModularDemo demo;
             try {
-                o = ModularDemo.Options.parse(args);
-            } catch (IllegalArgumentException e) {
+                demo = new ModularDemo(System.out, ModularDemo.Options.parse(args));
+            } catch (IllegalArgumentException | OxClientException e) {
+                // an unknown option, a missing value, a system that cannot be read
                 System.err.println("ox-demo: " + e.getMessage());
                 System.exit(2);
                 return;
             }
-            System.exit(new ModularDemo(System.out, o).run());
+            System.exit(demo.run());
             return;
         }
         int n = 4;

@@ -7,15 +7,17 @@ import org.ox4j.algebra.ZPoly;
 
 /**
  * A candidate Gröbner basis over Q made integral ({@link ModularGroebner.Problem#integral}), with what every share
- * of its certificate needs made once and kept: the divisor index for the inputs' reductions and the Gebauer–Möller
- * pairs. Why: a group hands the certificate out in many small shares so that the ranks finish together, and each
- * share recomputing the pairs of a 272-element katsura-9 candidate and its index cost 30-60 ms.
+ * of its certificate needs made once and kept: the divisor index for the inputs' reductions, the Gebauer–Möller
+ * pairs and the elements encoded for their check. Why: a group hands the certificate out in many small shares so
+ * that the ranks finish together, and each share recomputing the pairs of a 272-element katsura-9 candidate and its
+ * index cost 30-60 ms, encoding its elements 9-75 ms more.
  * Immutable; the prepared parts are made on first use, by one thread at a time.
  */
 public final class IntegralCandidate {
     private final List<ZPoly> elements;
     private Divisors divisors;
     private List<int[]> pairs;
+    private PairReductionCheck pairCheck;
 
     private IntegralCandidate(List<ZPoly> elements) {
         this.elements = elements;
@@ -54,5 +56,13 @@ public final class IntegralCandidate {
             pairs = ModularGroebner.sufficientPairs(elements);
         }
         return pairs;
+    }
+
+    /** The check of the S-polynomials of {@link #pairs} (and of any subset of them), prepared once. */
+    synchronized PairReductionCheck pairCheck() {
+        if (pairCheck == null) {
+            pairCheck = PairReductionCheck.of(elements, pairs());
+        }
+        return pairCheck;
     }
 }

@@ -446,7 +446,7 @@ public final class ModularGroebner {
                 share.add(pairs.get(k));
             }
         }
-        return PairReductionCheck.allReduceToZero(candidate.elements(), share, interrupt, threads);
+        return candidate.pairCheck().allReduceToZero(share, interrupt, threads);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.ox4j.algebra.gb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -77,6 +78,51 @@ class PairReductionCheckTest {
             int t = 1 + random.nextInt(k5.get(k).size() - 1);
             assertAgrees(perturbed(k5, k, t), allPairs(k5.size()), "element " + k + ", term " + t);
         }
+    }
+
+    @Test
+    void aCheckPreparedForAllPairsAnswersEachShareAsAFreshOne() {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(6), 8);
+        List<ZPoly> k5 = ModularGroebner.basis(StandardSystems.katsura(l, 5), Interrupt.NONE, 1);
+        List<ZPoly> wrong = perturbed(k5, k5.size() - 1, 1);
+        List<int[]> all = allPairs(k5.size());
+        PairReductionCheck prepared = PairReductionCheck.of(wrong, all);
+        for (int share = 0; share < 4; share++) {
+            List<int[]> pairs = new ArrayList<>();
+            for (int k = share; k < all.size(); k += 4) {
+                pairs.add(all.get(k));
+            }
+            boolean fresh = PairReductionCheck.allReduceToZero(wrong, pairs, Interrupt.NONE, 1);
+            assertThat(prepared.allReduceToZero(pairs, Interrupt.NONE, 1)).as("share %d", share).isEqualTo(fresh);
+            assertThat(prepared.allReduceToZero(pairs, Interrupt.NONE, 2)).as("share %d, 2 threads", share)
+                    .isEqualTo(fresh);
+        }
+        // the wrong coefficient shows in some share, and the whole set fails
+        assertThat(prepared.allReduceToZero(all, Interrupt.NONE, 1)).isFalse();
+        // a check prepared for the pair of lowest degree refuses the pair of highest (its layout may not hold it)
+        int[] low = all.get(0);
+        int[] high = all.get(0);
+        for (int[] pair : all) {
+            low = reach(k5, pair) < reach(k5, low) ? pair : low;
+            high = reach(k5, pair) > reach(k5, high) ? pair : high;
+        }
+        assertThat(reach(k5, high)).isGreaterThan(reach(k5, low));
+        PairReductionCheck lowOnly = PairReductionCheck.of(k5, List.of(low));
+        assertThat(lowOnly.allReduceToZero(List.of(low), Interrupt.NONE, 1)).isTrue();
+        List<int[]> highOnly = List.of(high);
+        assertThatThrownBy(() -> lowOnly.allReduceToZero(highOnly, Interrupt.NONE, 1))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** The degree of the lcm of the pair's leading monomials plus its elements' largest degree. */
+    private static int reach(List<ZPoly> g, int[] pair) {
+        int[] a = g.get(pair[0]).exponents(0);
+        int[] b = g.get(pair[1]).exponents(0);
+        int d = 0;
+        for (int v = 0; v < a.length; v++) {
+            d += Math.max(a[v], b[v]);
+        }
+        return d + Math.max(g.get(pair[0]).totalDegree(), g.get(pair[1]).totalDegree());
     }
 
     @Test

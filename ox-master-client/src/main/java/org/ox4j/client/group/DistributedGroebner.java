@@ -33,8 +33,14 @@ public final class DistributedGroebner {
     /** Rounds before giving up (each adds {@code primesPerRank} primes per rank). */
     static final int MAX_ROUNDS = 100;
 
-    /** Rounds in which the servers replay F4 traces ({@code ox4j_gr_images} decides by the round number). */
-    static final int TRACED_ROUNDS = 8;
+    /**
+     * Primes (over all ranks) whose images may come from replayed F4 traces; from the round that reaches this budget
+     * on, or from the first candidate the certificate refuses, every image is a full F4 run and the images collected
+     * so far are dropped, in case a trace misled them. A budget in primes, not rounds: with rounds, one server taking
+     * 2 primes a round dropped its 16 traced images of katsura-9 (which needs 28) and computed 28 more in full, and
+     * 8 servers could collect 128 misled images first. Twice what katsura-9 needs on any group.
+     */
+    static final int TRACED_PRIMES = 64;
 
     /**
      * The basis (a CMO list of polynomials as nd_gr lists them: decreasing leading terms), rounds, primes, the time
@@ -114,17 +120,20 @@ public final class DistributedGroebner {
         OxClient root = group.member(0);
         RankClock clock = new RankClock(size);
         boolean probing = true;
+        boolean replaying = true;
+        boolean refused = false;
         for (int round = 0; round < MAX_ROUNDS; round++) {
             int r = round;
-            if (round == TRACED_ROUNDS) {
-                // from here the ranks compute every image in full (no F4 trace): drop what the traced rounds gave,
-                // in case a trace misled them (the certificate has refused every candidate so far)
+            if (replaying && (refused || (long) round * size * primesPerRank >= TRACED_PRIMES)) {
+                // from here the ranks compute every image in full (no F4 trace): drop what the replays gave
+                replaying = false;
                 group.all((rank, m) -> m.executeStringAsync("Ox4jGbAcc = 0; Ox4jGbPrev = 0; 0;"), "start afresh");
                 probing = true;
             }
+            int replay = replaying ? 1 : 0;
             long sent = System.nanoTime();
             group.all((rank, m) -> m.executeStringAsync("Ox4jGbAcc = crt(Ox4jGbAcc, ox4j_gr_images(Ox4jGbF, Ox4jGbV, 0, "
-                    + rank + ", " + size + ", " + r + ", " + primesPerRank + ")); 0;")
+                    + rank + ", " + size + ", " + r + ", " + primesPerRank + ", " + replay + ")); 0;")
                     .whenComplete((x, e) -> clock.modular(rank, sent)), "modular images");
             t = phase(phases, "modular work", t);
             if (probing) {
@@ -161,6 +170,7 @@ public final class DistributedGroebner {
                     phase(phases, "reduced basis", t);
                     return new Result(basis, round + 1, (round + 1) * size * primesPerRank, phases, clock.work());
                 }
+                refused = true;
             }
         }
         throw new IllegalStateException("no certified basis after " + MAX_ROUNDS + " rounds");

@@ -60,9 +60,10 @@ final class ModularGroebnerFunctions {
                 "ox4j_gr_image_last(I): the images of each group's last element of I (a probe: ox4j_gr_candidate"
                         + " of it says whether the modulus may be large enough for the whole basis)",
                 (a, alg, c) -> value(images(a.get(0)).lastElements()));
-        BuiltinFunctions.reg(registry, "ox4j_gr_images", 7, 7,
-                "ox4j_gr_images(F,V,O,Rank,Size,Round,K): images of the grevlex basis of F over Q modulo K primes"
-                        + " dealt to Rank of Size in Round",
+        BuiltinFunctions.reg(registry, "ox4j_gr_images", 7, 8,
+                "ox4j_gr_images(F,V,O,Rank,Size,Round,K[,Replay]): images of the grevlex basis of F over Q modulo K"
+                        + " primes dealt to Rank of Size in Round; Replay 0 computes every image in full (default:"
+                        + " F4 traces replayed in the first " + TRACED_ROUNDS + " rounds)",
                 (a, alg, c) -> {
                     ModularGroebner.Problem problem = problem(a.get(0), a.get(1), a.get(2), alg);
                     int rank = small(a.get(3), "ox4j_gr_images");
@@ -82,7 +83,8 @@ final class ModularGroebnerFunctions {
                     // certificate would expose) costs at most those rounds' images, which the master then drops; in a
                     // group the other ranks' traced images witness a rank's trace (crt lifts the largest group of
                     // equal leading monomials), alone the server computes a second prime in full for that
-                    return value(problem.images(primes, alg.interrupt(), 1, round < TRACED_ROUNDS, size == 1));
+                    boolean replay = a.size() > 7 ? small(a.get(7), "ox4j_gr_images") != 0 : round < TRACED_ROUNDS;
+                    return value(problem.images(primes, alg.interrupt(), 1, replay, size == 1));
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_candidate", 2, 2,
                 "ox4j_gr_candidate(Images,Previous): [1, C] when the candidate C is stable (Previous still agrees with"
@@ -166,8 +168,8 @@ final class ModularGroebnerFunctions {
     }
 
     /**
-     * Rounds of {@code ox4j_gr_images} that replay the input's F4 trace; from this round on every image is a full F4
-     * run, and a master that has no certified basis yet starts its collection afresh (DistributedGroebner).
+     * Rounds of {@code ox4j_gr_images} that replay the input's F4 trace when the caller does not say (its eighth
+     * argument); from this round on every image is a full F4 run. DistributedGroebner says, by its own budget.
      */
     static final int TRACED_ROUNDS = 8;
 

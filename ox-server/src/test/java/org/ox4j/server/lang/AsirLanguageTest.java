@@ -280,6 +280,14 @@ class AsirLanguageTest {
                 "}",
                 "[R[0], R[1] == nd_gr(F, V, 0, 0), is_gb(R[1], V, 0)];");
         assertThat(show(program)).isEqualTo("[1,1,1]");
+        // the eighth argument turns F4 trace replays off: the same images, computed in full (replayed from the third
+        // prime on, when it is on)
+        assertThat(show("V = [u0,u1,u2,u3]; F = [u0+2*u1+2*u2+2*u3-1, u0^2+2*u1^2+2*u2^2+2*u3^2-u0,"
+                + " 2*u0*u1+2*u1*u2+2*u2*u3-u1, u1^2+2*u0*u2+2*u1*u3-u2];"
+                + " L = ox4j_gr_image_groups(ox4j_gr_images(F, V, 0, 0, 1, 0, 4, 1));"
+                + " M = ox4j_gr_image_groups(ox4j_gr_images(F, V, 0, 0, 1, 0, 4, 0));"
+                + " [length(L), length(M), L[0][1], L[0][0] == M[0][0], L[0][2] == M[0][2]];"))
+                .isEqualTo("[1,1,4,1,1]");
         // images travel as bytes; their readable form is a list of groups [Modulus, Count, [residues]], which crt
         // takes too
         assertThat(show("I = ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 2); L = ox4j_gr_image_groups(I);"

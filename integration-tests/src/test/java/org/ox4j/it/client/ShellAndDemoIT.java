@@ -79,7 +79,8 @@ class ShellAndDemoIT {
     void demoPrintsItsUsageOnHelpAndRefusesAnUnknownOption() throws IOException {
         ScriptRun help = ScriptRun.run(leaks, "", "bin/ox-demo", "--help");
         assertThat(help.status()).as("stderr: %s", help.err()).isZero();
-        assertThat(help.out()).contains("usage: bin/ox-demo").contains("--warm-up SYSTEM").contains("--check")
+        assertThat(help.out()).contains("usage: bin/ox-demo").contains("--warm-up SYSTEM").contains("--repeat N")
+                .contains("--check")
                 .contains("--basic");
         ScriptRun bad = ScriptRun.run(leaks, "", "bin/ox-demo", "--bogus");
         assertThat(bad.status()).isEqualTo(2);
@@ -91,15 +92,22 @@ class ShellAndDemoIT {
         ScriptRun unreadable = ScriptRun.run(leaks, "", "bin/ox-demo", "--warm-up", "no-such-system-file");
         assertThat(unreadable.status()).isEqualTo(2);
         assertThat(unreadable.err()).contains("cannot read system no-such-system-file").doesNotContain("Exception");
+        ScriptRun none = ScriptRun.run(leaks, "", "bin/ox-demo", "--repeat", "0");
+        assertThat(none.status()).isEqualTo(2);
+        assertThat(none.err()).contains("--repeat 0 (expected: 1..20)");
     }
 
     @Test
     void mainJobComputesACertifiedBasisOnAGroupAndOnOneServer() throws IOException {
-        // servers warmed by another system first: what the job then computes must not depend on it
+        // servers warmed by another system first: what the job then computes must not depend on it; two pairs of
+        // runs, the second with the single server first
         ScriptRun r = ScriptRun.run(leaks, "", "bin/ox-demo", "--system", "katsura4", "--servers", "2",
-                "--warm-up", "katsura3", "--print-basis");
+                "--warm-up", "katsura3", "--repeat", "2", "--print-basis");
         assertThat(r.status()).as("stdout: %s%nstderr: %s", r.out(), r.err()).isZero();
-        assertThat(r.out()).contains("on 2 ox4j servers").contains("speed-up over 1 server:");
+        assertThat(r.out()).contains("on 2 ox4j servers").contains("speed-up over 1 server:")
+                .containsPattern("repeat 1 \\(2 srv first\\): total without launch \\d+ / \\d+ ms, speed-up [\\d.]+")
+                .containsPattern("repeat 2 \\(1 srv first\\): total without launch \\d+ / \\d+ ms, speed-up [\\d.]+")
+                .contains("median of 2 alternated pairs");
         assertThat(r.out()).containsPattern("warm-up: katsura3 \\(untimed\\) +\\d+ +\\d+");
         // the oracle: rings' reduced grevlex basis over Q of the same input
         PolynomialSystem k4 = PolynomialSystem.katsura(4);

@@ -3,6 +3,7 @@ package org.ox4j.client.demo;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -22,14 +23,21 @@ import org.ox4j.cmo.text.AsirNotation;
  * group buys: time per phase, the speed-up (launch excluded), the basis size, "certified". The single server takes
  * as many primes per round as the whole group, so both runs do the same rounds. The two bases must be equal, or
  * the demo fails. With {@code --warm-up SYSTEM} both first compute another system, untimed, so the job is timed on
- * servers whose code is already compiled.
+ * servers whose code is already compiled. With {@code --repeat N} the pair of runs is made N times on fresh servers,
+ * the group first in odd repeats and the single server first in even ones, and the speed-up reported is the median
+ * of the N pairs. Why: on a shared 2-core host one run's speed-up of katsura-9 moved between 1.05 and 1.78 within an
+ * hour, as the host gave the VM more or less of its cores; runs that alternate and a median show the trend.
  */
 final class ModularDemo {
     /** Command-line options of the main job. */
-    record Options(int servers, String system, boolean printBasis, List<String> serverCommands, String warmUp) {
+    record Options(int servers, String system, boolean printBasis, List<String> serverCommands, String warmUp,
+            int repeat) {
         /** The options, as the usage and the refusal of an unknown one show them. */
         static final String SYNOPSIS = "[--servers N] [--system katsuraN|cyclicN|FILE] [--warm-up SYSTEM] "
-                + "[--print-basis] [--server-cmd CMD ...]";
+                + "[--repeat N] [--print-basis] [--server-cmd CMD ...]";
+
+        /** The most pairs of runs {@code --repeat} takes. */
+        static final int MAX_REPEAT = 20;
 
         static Options parse(String[] args) {
             int servers = Math.max(2, Runtime.getRuntime().availableProcessors());
@@ -37,10 +45,12 @@ final class ModularDemo {
             List<String> commands = new ArrayList<>();
             boolean printBasis = false;
             String warmUp = null;
+            int repeat = 1;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--print-basis" -> printBasis = true;
-                    case "--servers", "-n" -> servers = count(value(args, i++));
+                    case "--servers", "-n" -> servers = count(value(args, i++), "--servers", 64);
+                    case "--repeat" -> repeat = count(value(args, i++), "--repeat", MAX_REPEAT);
                     case "--system", "--input" -> system = value(args, i++);
                     case "--server-cmd" -> commands.add(value(args, i++));
                     case "--warm-up" -> warmUp = value(args, i++);
@@ -48,18 +58,21 @@ final class ModularDemo {
                             + SYNOPSIS + "; --check and --compute run the S-pair demo)");
                 }
             }
-            if (servers < 1 || servers > 64) {
-                throw new IllegalArgumentException("--servers " + servers + " (expected: 1..64)");
-            }
-            return new Options(servers, system, printBasis, List.copyOf(commands), warmUp);
+            return new Options(servers, system, printBasis, List.copyOf(commands), warmUp, repeat);
         }
 
-        private static int count(String servers) {
+        /** The value of option {@code name}, a count from 1 to {@code max}. */
+        private static int count(String value, String name, int max) {
+            int n;
             try {
-                return Integer.parseInt(servers);
+                n = Integer.parseInt(value);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--servers " + servers + " (expected: 1..64)", e);
+                throw new IllegalArgumentException(name + " " + value + " (expected: 1.." + max + ")", e);
             }
+            if (n < 1 || n > max) {
+                throw new IllegalArgumentException(name + " " + value + " (expected: 1.." + max + ")");
+            }
+            return n;
         }
 
         /** The value after option {@code args[at]}. */
@@ -97,11 +110,28 @@ final class ModularDemo {
                 + " on %d %s, and on 1 for comparison%n", sys.name(), sys.polynomials().size(), sys.variableList(), n,
                 DemoLaunchers.describe(options.serverCommands()));
         OxClientOptions clientOptions = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(30));
-        Run group = run(n, f, v, clientOptions, PRIMES_PER_RANK);
-        Run single = n == 1 ? group : run(1, f, v, clientOptions, PRIMES_PER_RANK * n);
-        if (!group.result().basis().equals(single.result().basis())) {
-            out.println("ox-demo: FAILED: the group's basis differs from the single server's");
-            return 1;
+        List<double[]> pairs = new ArrayList<>();
+        Run group = null;
+        Run single = null;
+        for (int i = 0; i < options.repeat(); i++) {
+            // alternate which run goes first, so that a host getting slower or faster favours neither
+            boolean groupFirst = i % 2 == 0;
+            Run first = groupFirst ? run(n, f, v, clientOptions, PRIMES_PER_RANK)
+                    : run(1, f, v, clientOptions, PRIMES_PER_RANK * n);
+            Run second = n == 1 ? first : groupFirst ? run(1, f, v, clientOptions, PRIMES_PER_RANK * n)
+                    : run(n, f, v, clientOptions, PRIMES_PER_RANK);
+            Run g = groupFirst ? first : second;
+            Run s = groupFirst ? second : first;
+            if (!g.result().basis().equals(s.result().basis())
+                    || group != null && !g.result().basis().equals(group.result().basis())) {
+                out.println("ox-demo: FAILED: the group's basis differs from the single server's");
+                return 1;
+            }
+            if (group == null) {
+                group = g;
+                single = s;
+            }
+            pairs.add(new double[] {g.computeMillis(), s.computeMillis()});
         }
         out.printf("ox-demo: time per phase (ms)     %8s %8s%n", n + " srv", "1 srv");
         out.printf("    %-30s %8d %8d%n", "launch + RFC-102 wiring", group.launchMillis(), single.launchMillis());
@@ -129,9 +159,23 @@ final class ModularDemo {
             DistributedGroebner.RankWork alone = single.result().ranks().get(0);
             out.printf("    %-30s %8d %8d (all)%n", "1 server", alone.modularMillis(), alone.certificateMillis());
         }
+        double speedUp = tn == 0 ? 0.0 : (double) t1 / tn;
+        if (pairs.size() > 1) {
+            double[] speedUps = new double[pairs.size()];
+            for (int i = 0; i < speedUps.length; i++) {
+                double[] pair = pairs.get(i);
+                speedUps[i] = pair[0] == 0 ? 0.0 : pair[1] / pair[0];
+                out.printf("ox-demo: repeat %d (%s first): total without launch %d / %d ms, speed-up %.2f%n", i + 1,
+                        i % 2 == 0 ? n + " srv" : "1 srv", (long) pair[0], (long) pair[1], speedUps[i]);
+            }
+            Arrays.sort(speedUps);
+            int m = speedUps.length;
+            speedUp = m % 2 == 1 ? speedUps[m / 2] : (speedUps[m / 2 - 1] + speedUps[m / 2]) / 2;
+            out.printf("ox-demo: median of %d alternated pairs (the table above: the first pair); range %.2f-%.2f%n",
+                    m, speedUps[0], speedUps[m - 1]);
+        }
         out.printf("ox-demo: %d primes in %d rounds on %d %s; speed-up over 1 server: %.2f%n",
-                group.result().primes(), group.result().rounds(), n, n == 1 ? "server" : "servers",
-                tn == 0 ? 0.0 : (double) t1 / tn);
+                group.result().primes(), group.result().rounds(), n, n == 1 ? "server" : "servers", speedUp);
         out.printf("ox-demo: basis of %d polynomials, certified%n", ((CmoList) group.result().basis()).size());
         if (options.printBasis()) {
             for (Cmo g : ((CmoList) group.result().basis()).elements()) {

@@ -26,7 +26,7 @@ import org.ox4j.cmo.text.AsirNotation;
  * servers whose code is already compiled. With {@code --repeat N} the pair of runs is made N times on fresh servers,
  * the group first in odd repeats and the single server first in even ones, and the speed-up reported is the median
  * of the N pairs. Why: on a shared 2-core host one run's speed-up of katsura-9 moved between 1.05 and 1.78 within an
- * hour, as the host gave the VM more or less of its cores; runs that alternate and a median show the trend.
+ * hour, as the host's speed drifted between the two runs of a pair; pairs that alternate and a median show the trend.
  */
 final class ModularDemo {
     /** Command-line options of the main job. */

@@ -3,6 +3,7 @@ package org.ox4j.cmo;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /**
  * {@code CMO_DATUM}: an opaque byte array. The array is copied in and out, so the value stays immutable.
@@ -12,7 +13,8 @@ import java.util.function.Function;
  * and the code that made it gets the object back with {@link #source()} without decoding. Why: a server keeps large
  * intermediate results (a multi-modular Gröbner computation's image sets, megabytes each) in variables and on its
  * stack between commands, and most of them never leave the process; encoding each one cost as much as computing
- * it.
+ * it. Such a datum can carry an estimate of its size ({@link #sizeEstimate}), so that a memory budget can count it
+ * without making its bytes.
  */
 public final class CmoDatum implements Cmo {
     /** The bytes, or null until a deferred datum's are made. */
@@ -20,32 +22,51 @@ public final class CmoDatum implements Cmo {
     private final Object source;
     /** Makes the bytes of {@link #source}; null once they are made (or when there is no source). */
     private Function<Object, byte[]> encoder;
+    /** The source's size in bytes, estimated without encoding it; null when none was given. */
+    private final ToLongFunction<Object> sizeOfSource;
 
-    private CmoDatum(byte[] bytes, Object source, Function<Object, byte[]> encoder) {
+    private CmoDatum(byte[] bytes, Object source, Function<Object, byte[]> encoder,
+            ToLongFunction<Object> sizeOfSource) {
         this.bytes = bytes;
         this.source = source;
         this.encoder = encoder;
+        this.sizeOfSource = sizeOfSource;
     }
 
     /** A datum holding a copy of {@code bytes}. */
     public static CmoDatum of(byte[] bytes) {
-        return new CmoDatum(bytes.clone(), null, null);
+        return new CmoDatum(bytes.clone(), null, null, null);
     }
 
     /** Wraps an array the caller promises never to touch again (used by decoders that just allocated it). */
     public static CmoDatum wrap(byte[] bytes) {
-        return new CmoDatum(Objects.requireNonNull(bytes, "bytes"), null, null);
+        return new CmoDatum(Objects.requireNonNull(bytes, "bytes"), null, null, null);
     }
 
     /**
      * The datum whose bytes are {@code encoder} applied to {@code source}, made on first use; {@code source} must be
      * immutable and the encoder a function of it alone (the datum is a value, whenever its bytes are made).
      */
-    @SuppressWarnings("unchecked")
     public static <T> CmoDatum deferred(T source, Function<? super T, byte[]> encoder) {
+        return make(source, encoder, null);
+    }
+
+    /**
+     * As {@link #deferred(Object, Function)}, with {@code sizeOfSource} estimating, without encoding, how many bytes
+     * the source holds (what {@link #sizeEstimate} says until the bytes are made).
+     */
+    public static <T> CmoDatum deferred(T source, Function<? super T, byte[]> encoder,
+            ToLongFunction<? super T> sizeOfSource) {
+        return make(source, encoder, Objects.requireNonNull(sizeOfSource, "sizeOfSource"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> CmoDatum make(T source, Function<? super T, byte[]> encoder,
+            ToLongFunction<? super T> sizeOfSource) {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(encoder, "encoder");
-        return new CmoDatum(null, source, (Function<Object, byte[]>) (Function<?, byte[]>) encoder);
+        return new CmoDatum(null, source, (Function<Object, byte[]>) (Function<?, byte[]>) encoder,
+                (ToLongFunction<Object>) (ToLongFunction<?>) sizeOfSource);
     }
 
     /** The object a {@link #deferred} datum was made from, or null for a datum made from bytes. */
@@ -61,6 +82,20 @@ public final class CmoDatum implements Cmo {
     /** Number of bytes. */
     public int length() {
         return made().length;
+    }
+
+    /**
+     * The number of bytes once they are made; before that, the estimate a deferred datum was given, or (without one)
+     * the number of bytes, made now. Why: a session's memory budget counts every value pushed on its stack, and a
+     * rank of a group pushes its image set (megabytes of residues) before the reduce that sends it; making the bytes
+     * there cost the root a combine and an encoding of its own set that never left the process.
+     */
+    public long sizeEstimate() {
+        byte[] b = bytes;
+        if (b != null) {
+            return b.length;
+        }
+        return sizeOfSource != null ? sizeOfSource.applyAsLong(source) : made().length;
     }
 
     /** Read-only view for encoders: callers must not modify the returned array. */

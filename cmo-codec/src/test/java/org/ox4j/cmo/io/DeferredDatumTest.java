@@ -39,6 +39,30 @@ class DeferredDatumTest {
     }
 
     @Test
+    void aSizeEstimateCountsTheDatumWithoutMakingItsBytes() {
+        AtomicInteger encodings = new AtomicInteger();
+        String source = "an image set";
+        CmoDatum estimated = CmoDatum.deferred(source, s -> {
+            encodings.incrementAndGet();
+            return s.getBytes(StandardCharsets.UTF_8);
+        }, s -> 1000L * s.length());
+        assertThat(estimated.sizeEstimate()).isEqualTo(12_000);
+        assertThat(encodings).hasValue(0);
+        // once the bytes are made, their number
+        assertThat(estimated.length()).isEqualTo(12);
+        assertThat(estimated.sizeEstimate()).isEqualTo(12);
+        assertThat(encodings).hasValue(1);
+        // without an estimate the bytes are made, as length() would
+        CmoDatum plain = CmoDatum.deferred(source, s -> {
+            encodings.incrementAndGet();
+            return s.getBytes(StandardCharsets.UTF_8);
+        });
+        assertThat(plain.sizeEstimate()).isEqualTo(12);
+        assertThat(encodings).hasValue(2);
+        assertThat(CmoDatum.of(new byte[] {1, 2}).sizeEstimate()).isEqualTo(2);
+    }
+
+    @Test
     void threadsAskingAtOnceGetTheSameBytesFromOneEncoding() throws InterruptedException {
         AtomicInteger encodings = new AtomicInteger();
         CmoDatum deferred = CmoDatum.deferred(new byte[] {1, 2, 3}, b -> {

@@ -195,6 +195,33 @@ public final class ModularImages {
             return new Group(leads, modulus, primes, residues());
         }
 
+        /** This group's part of {@link ModularImages#heapBytes}. */
+        long heapBytes() {
+            long total = 64L * leads.size();
+            List<ZPoly> integers = new ArrayList<>();
+            if (base != null) {
+                integers.addAll(base);
+            }
+            for (ZPoly z : combined) {
+                if (z != null) {
+                    integers.add(z);
+                }
+            }
+            for (ZPoly z : integers) {
+                long terms = z.size();
+                total += terms * (8L * z.layout().words() + 56);
+                for (int i = 0; i < terms; i++) {
+                    total += z.coefficient(i).bitLength() / 8;
+                }
+            }
+            if (support != null) {
+                for (ModPoly m : support) {
+                    total += (long) m.size() * (8L * m.layout().words() + 8 + 4L * pendingPrimes.length);
+                }
+            }
+            return total;
+        }
+
         /** Element k alone. */
         private Group element(int k) {
             Group out = new Group(List.of(leads.get(k)), modulus, primes, baseModulus,
@@ -281,6 +308,32 @@ public final class ModularImages {
             if (g.size() > 0) {
                 out.add(g.element(g.size() - 1));
             }
+        }
+        return of(out);
+    }
+
+    /**
+     * An estimate of the heap bytes these images hold, made without combining or encoding them: per term of a
+     * residue known as an integer its monomial words and its coefficient with object headers, per term of a pending
+     * prime's word residue 4 bytes, per term of the shared monomials their words. Cost: one pass over the residues.
+     */
+    public long heapBytes() {
+        long total = 0;
+        for (Group g : groups.values()) {
+            total += g.heapBytes();
+        }
+        return total;
+    }
+
+    /**
+     * These images with every group's residues combined into integers modulo the group's modulus (the word residues
+     * of its primes combined once, as leaving the process would). Why on request: the root of a group's reduce does
+     * it for its own images while the other ranks' images are combined and travel to it, not after they arrived.
+     */
+    public ModularImages combined() {
+        List<Group> out = new ArrayList<>();
+        for (Group g : groups.values()) {
+            out.add(g.pendingPrimes.length == 0 ? g : new Group(g.leads(), g.modulus(), g.primes(), g.residues()));
         }
         return of(out);
     }

@@ -18,7 +18,7 @@ import org.ox4j.algebra.ZPoly;
 
 /** The byte form of image sets: what is decoded is what was encoded, and damaged bytes are refused cleanly. */
 class ModularImagesCodecTest {
-    private static ModularImages katsuraImages(long... primes) {
+    static ModularImages katsuraImages(long... primes) {
         MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
         List<ZPoly> f = StandardSystems.katsura(l, 4);
         ModularImages out = ModularImages.empty();
@@ -30,7 +30,7 @@ class ModularImagesCodecTest {
         return out;
     }
 
-    private static void assertSameImages(ModularImages a, ModularImages b) {
+    static void assertSameImages(ModularImages a, ModularImages b) {
         assertThat(b.groups()).hasSameSizeAs(a.groups());
         for (int g = 0; g < a.groups().size(); g++) {
             ModularImages.Group x = a.groups().get(g);
@@ -60,6 +60,19 @@ class ModularImagesCodecTest {
         assertSameImages(images.combine(more),
                 ModularImagesCodec.decode(ModularImagesCodec.encode(back)).combine(
                         ModularImagesCodec.decode(ModularImagesCodec.encode(more))));
+    }
+
+    @Test
+    void estimatesItsHeapBytesWithinAFewTimesItsEncodingWithoutEncoding() {
+        ModularImages two = katsuraImages(2147483647L, 2147483629L);
+        ModularImages five = katsuraImages(2147483647L, 2147483629L, 2147483587L, 2147483579L, 2147483563L);
+        // word residues: 4 bytes a term per prime beside the shared monomials
+        assertThat(five.heapBytes()).isGreaterThan(two.heapBytes()).isPositive();
+        int encoded = ModularImagesCodec.encode(five).length;
+        assertThat(five.heapBytes()).isBetween(encoded / 2L, 8L * encoded);
+        // decoded, the residues are integers with their objects: still within a few times the bytes
+        ModularImages decoded = ModularImagesCodec.decode(ModularImagesCodec.encode(five));
+        assertThat(decoded.heapBytes()).isBetween(encoded / 2L, 8L * encoded);
     }
 
     @Test

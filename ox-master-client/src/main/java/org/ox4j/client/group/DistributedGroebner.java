@@ -137,7 +137,8 @@ public final class DistributedGroebner {
                     .whenComplete((x, e) -> clock.modular(rank, sent)), "modular images");
             t = phase(phases, "modular work", t);
             if (probing) {
-                combineAtRoot(group, "ox4j_gr_image_last(Ox4jGbAcc);", "Ox4jGbProbe");
+                combineAtRoot(group, "ox4j_gr_image_last(Ox4jGbAcc);", "ox4j_gr_image_last(Ox4jGbAcc);",
+                        "Ox4jGbProbe");
                 t = phase(phases, "reduce", t);
                 Cmo ready = root.executeStringAsync("C = ox4j_gr_candidate(Ox4jGbProbe, 0); C[0];").join();
                 t = phase(phases, "reconstruction", t);
@@ -146,7 +147,8 @@ public final class DistributedGroebner {
                 }
                 probing = false;
             }
-            combineAtRoot(group, "Ox4jGbAcc;", "Ox4jGbAll");
+            // rank 0 combines its own word residues while the others' images are combined, encoded and sent
+            combineAtRoot(group, "Ox4jGbAcc;", "ox4j_gr_image_combined(Ox4jGbAcc);", "Ox4jGbAll");
             t = phase(phases, "reduce", t);
             Cmo stable = root.executeStringAsync(
                     "C = ox4j_gr_candidate(Ox4jGbAll, Ox4jGbPrev); Ox4jGbPrev = C[1]; C[0];").join();
@@ -243,17 +245,18 @@ public final class DistributedGroebner {
     }
 
     /**
-     * Each rank pushes the value of {@code expression} (an image set); SM_reduce_102 "crt" to rank 0, which keeps the
-     * result as {@code rootVariable}.
+     * Each rank pushes the value of {@code expression} (an image set; rank 0 that of {@code rootExpression}, the
+     * same images); SM_reduce_102 "crt" to rank 0, which keeps the result as {@code rootVariable}.
      */
-    private static void combineAtRoot(ServerGroup group, String expression, String rootVariable) {
+    private static void combineAtRoot(ServerGroup group, String expression, String rootExpression,
+            String rootVariable) {
         if (group.size() == 1) {
             group.member(0).executeStringAsync(rootVariable + " = " + expression + " 0;").join();
             return;
         }
         group.all((rank, m) -> {
             CompletableFuture<Void> reduce = m.executeAsync(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER,
-                            CmoString.of(expression))
+                            CmoString.of(rank == 0 ? rootExpression : expression))
                     .thenCompose(x -> m.executeAsync(SmCommand.REDUCE_102, ServerGroup.asirInteger(0),
                             CmoString.of("crt")));
             CompletableFuture<Void> keep = rank == 0

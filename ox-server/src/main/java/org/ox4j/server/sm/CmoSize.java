@@ -42,7 +42,7 @@ public final class CmoSize {
         } else if (c instanceof CmoString s) {
             return OBJECT + 16 + s.byteLength();
         } else if (c instanceof CmoDatum d) {
-            return OBJECT + 16 + d.length();
+            return OBJECT + 16 + d.sizeEstimate();
         } else if (c instanceof CmoList l) {
             return OBJECT + 16 + 8L * l.size();
         } else if (c instanceof CmoArray a) {

@@ -5,20 +5,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.ox4j.cmo.CmoDatum;
 import org.ox4j.cmo.CmoList;
 
 /** A datum made from an object: encoded once, on first use, as the datum of its bytes would be. */
 class DeferredDatumTest {
+    /** The UTF-8 bytes of a string, counting how often they are made. */
+    private static Function<String, byte[]> utf8Counted(AtomicInteger encodings) {
+        return s -> {
+            encodings.incrementAndGet();
+            return s.getBytes(StandardCharsets.UTF_8);
+        };
+    }
+
     @Test
     void itsBytesAreMadeOnceWhenFirstNeededAndGoOnTheWireAsThoseOfAnyDatum() {
         AtomicInteger encodings = new AtomicInteger();
         String source = "an image set";
-        CmoDatum deferred = CmoDatum.deferred(source, s -> {
-            encodings.incrementAndGet();
-            return s.getBytes(StandardCharsets.UTF_8);
-        });
+        CmoDatum deferred = CmoDatum.deferred(source, utf8Counted(encodings));
         assertThat(deferred.source()).isSameAs(source);
         assertThat(deferred.toString()).contains("deferred");
         assertThat(encodings).hasValue(0);
@@ -42,10 +48,7 @@ class DeferredDatumTest {
     void aSizeEstimateCountsTheDatumWithoutMakingItsBytes() {
         AtomicInteger encodings = new AtomicInteger();
         String source = "an image set";
-        CmoDatum estimated = CmoDatum.deferred(source, s -> {
-            encodings.incrementAndGet();
-            return s.getBytes(StandardCharsets.UTF_8);
-        }, s -> 1000L * s.length());
+        CmoDatum estimated = CmoDatum.deferred(source, utf8Counted(encodings), s -> 1000L * s.length());
         assertThat(estimated.sizeEstimate()).isEqualTo(12_000);
         assertThat(encodings).hasValue(0);
         // once the bytes are made, their number
@@ -53,10 +56,7 @@ class DeferredDatumTest {
         assertThat(estimated.sizeEstimate()).isEqualTo(12);
         assertThat(encodings).hasValue(1);
         // without an estimate the bytes are made, as length() would
-        CmoDatum plain = CmoDatum.deferred(source, s -> {
-            encodings.incrementAndGet();
-            return s.getBytes(StandardCharsets.UTF_8);
-        });
+        CmoDatum plain = CmoDatum.deferred(source, utf8Counted(encodings));
         assertThat(plain.sizeEstimate()).isEqualTo(12);
         assertThat(encodings).hasValue(2);
         assertThat(CmoDatum.of(new byte[] {1, 2}).sizeEstimate()).isEqualTo(2);

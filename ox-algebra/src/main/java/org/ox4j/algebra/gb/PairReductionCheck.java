@@ -103,7 +103,7 @@ final class PairReductionCheck {
         // group the pairs by the degree of their lcm: one symbolic preprocessing per degree
         TreeMap<Integer, List<int[]>> byDegree = new TreeMap<>();
         for (int[] p : pairs) {
-            byDegree.computeIfAbsent(lcmDegree(p), x -> new ArrayList<>()).add(p);
+            byDegree.computeIfAbsent(lcmDegree(g[p[0]], g[p[1]]), x -> new ArrayList<>()).add(p);
         }
         AtomicBoolean failed = new AtomicBoolean();
         for (List<int[]> group : byDegree.values()) {
@@ -125,13 +125,13 @@ final class PairReductionCheck {
         return true;
     }
 
-    /** The degree of the lcm of pair p's leading monomials. */
-    private int lcmDegree(int[] p) {
-        int[] a = g[p[0]].exponents(0);
-        int[] b = g[p[1]].exponents(0);
+    /** The degree of the lcm of the leading monomials of a and b. */
+    private static int lcmDegree(ZPoly a, ZPoly b) {
+        int[] x = a.exponents(0);
+        int[] y = b.exponents(0);
         int d = 0;
-        for (int v = 0; v < a.length; v++) {
-            d += Math.max(a[v], b[v]);
+        for (int v = 0; v < x.length; v++) {
+            d += Math.max(x[v], y[v]);
         }
         return d;
     }
@@ -140,17 +140,10 @@ final class PairReductionCheck {
     private static long maxDegree(List<ZPoly> g, List<int[]> pairs) {
         long max = 0;
         for (int[] p : pairs) {
-            int[] a = g.get(p[0]).exponents(0);
-            int[] b = g.get(p[1]).exponents(0);
-            long d = 0;
-            for (int v = 0; v < a.length; v++) {
-                d += Math.max(a[v], b[v]);
-            }
-            max = Math.max(max, d);
-            for (ZPoly q : List.of(g.get(p[0]), g.get(p[1]))) {
-                // a multiple's terms can exceed the lcm's degree in non-graded orders
-                max = Math.max(max, d + q.totalDegree());
-            }
+            ZPoly a = g.get(p[0]);
+            ZPoly b = g.get(p[1]);
+            // a multiple's terms can exceed the lcm's degree in non-graded orders
+            max = Math.max(max, (long) lcmDegree(a, b) + Math.max(a.totalDegree(), b.totalDegree()));
         }
         return max;
     }

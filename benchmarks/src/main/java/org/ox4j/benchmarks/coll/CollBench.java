@@ -131,9 +131,12 @@ public final class CollBench {
             double beta = Double.isNaN(o.linkBeta()) ? model.beta() : o.linkBeta();
             if (o.wants("pingpong")) {
                 for (long bytes : o.sizes()) {
-                    double t = time(g, "pingpong", "blocking", bytes, o.repsFor(bytes), o.warmUpSeconds());
-                    rows.add(print(new Row("pingpong", "blocking", p, bytes, t, model.pointToPoint(bytes), true,
-                            Double.NaN, bytes * beta)));
+                    // Java arrays, then the same elements in direct memory (what a C program's buffers are)
+                    for (String variant : List.of("blocking", "direct")) {
+                        double t = time(g, "pingpong", variant, bytes, o.repsFor(bytes), o.warmUpSeconds());
+                        rows.add(print(new Row("pingpong", variant, p, bytes, t, model.pointToPoint(bytes),
+                                variant.equals("blocking"), Double.NaN, bytes * beta)));
+                    }
                 }
             }
             for (Collective c : Collective.values()) {

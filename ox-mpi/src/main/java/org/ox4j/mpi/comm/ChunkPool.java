@@ -41,9 +41,12 @@ final class ChunkPool {
         return b;
     }
 
-    /** Returns a buffer from {@link #acquire()}; others are left to the garbage collector. */
+    /**
+     * Returns a buffer from {@link #acquire()}; others are left to the garbage collector, among them the read-only
+     * views of a sender's own direct memory that a stream writes in place of chunks.
+     */
     void release(ByteBuffer b) {
-        if (b.isDirect() && b.capacity() == chunkBytes) {
+        if (b.isDirect() && !b.isReadOnly() && b.capacity() == chunkBytes) {
             free.offer(b);
         }
     }

@@ -20,6 +20,8 @@ public final class InStream {
     private final ChunkPool pool;
     private final ArrayDeque<ByteBuffer> early = new ArrayDeque<>();
     private StreamHandler handler;
+    /** The receive buffer the link reader reads the whole body into (see {@link #startInto}), or null. */
+    private ByteBuffer into;
     private boolean pulled;
     private long arrived;
     private boolean ended;
@@ -69,6 +71,32 @@ public final class InStream {
             dispatch(h, early.poll());
         }
         handler = h;
+        lastProgress = System.nanoTime();
+    }
+
+    /**
+     * Instead of {@link #start}: the link reader reads the body straight into {@code target} (direct memory of
+     * exactly {@link #length()} bytes, from its position), with no chunk in between; {@link #settled()} completes
+     * when the last byte is in. False, doing nothing, once a byte has come or another consumer has the stream.
+     */
+    synchronized boolean startInto(ByteBuffer target) {
+        if (handler != null || into != null || pulled || arrived > 0 || failure != null
+                || !target.isDirect() || target.remaining() != length) {
+            return false;
+        }
+        into = target.slice();
+        lastProgress = System.nanoTime();
+        return true;
+    }
+
+    /** The buffer of {@link #startInto}, for the link reader (null: chunks as usual). */
+    synchronized ByteBuffer target() {
+        return into;
+    }
+
+    /** The link reader put {@code n} more bytes into the buffer of {@link #startInto}. */
+    synchronized void arrivedInPlace(int n) {
+        arrived += n;
         lastProgress = System.nanoTime();
     }
 

@@ -4,9 +4,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The body of a large message ({@link Envelope.Kind#DATA_STREAM}) as it arrives on a link: assembled straight into
- * the matched receive's buffer when a receive was posted before the header came, else into a new array at once (a
- * link is always drained, so the bytes cannot wait for a receive); a receive that matches later gets that array,
- * or a copy of it in its buffer.
+ * the matched receive's buffer when a receive was posted before the header came (read from the socket into it,
+ * when that buffer is direct memory), else into a new array at once (a link is always drained, so the bytes cannot
+ * wait for a receive); a receive that matches later gets that array, or a copy of it in its buffer.
  */
 final class LargeBody {
     private final InStream stream;
@@ -46,6 +46,10 @@ final class LargeBody {
     }
 
     private CompletableFuture<Payload> start(Payload buffer) {
+        if (buffer != null && buffer.isDirect() && buffer.kind() == stream.kind()
+                && buffer.byteSize() == stream.length() && stream.startInto(buffer.directBuffer())) {
+            return stream.settled().thenApply(v -> buffer);
+        }
         StreamedPayload.Assembler a;
         try {
             a = buffer == null ? StreamedPayload.assembler(stream.kind(), stream.length())

@@ -76,20 +76,27 @@ public final class OutStream implements StreamChunks {
     }
 
     /**
-     * Writes bytes {@code [from, from + length)} of {@code src} in chunks of this stream's buffers, each filled on
-     * the calling thread (from the caller's own array: nothing else is copied); on a failure the stream is
-     * abandoned, so the receiver fails too instead of waiting, and the failure is rethrown.
+     * Writes bytes {@code [from, from + length)} of {@code src} in chunks of this stream's buffer size, each on the
+     * calling thread: a Java array copied into a buffer, a direct payload's memory as it is (the sender's buffer is
+     * not to be touched until the send completes, MPI's rule, which covers the chunks still queued); on a failure
+     * the stream is abandoned, so the receiver fails too instead of waiting, and the failure is rethrown.
      */
     public void writeFrom(StreamedPayload.Source src, long from, long length) {
         try {
             long off = from;
             long end = from + length;
+            int chunk = pool.chunkBytes();
             while (off < end) {
-                ByteBuffer b = buffer();
-                int n = (int) Math.min(b.capacity(), end - off);
-                b.limit(n);
-                src.fill(b, off);
-                b.flip();
+                int n = (int) Math.min(chunk, end - off);
+                // a payload in direct memory goes to the socket as it is, queued or written now (a read-only view:
+                // the pool takes no such buffer back); a Java array is copied into a chunk
+                ByteBuffer b = src.inPlace(off, n);
+                if (b == null) {
+                    b = buffer();
+                    b.limit(n);
+                    src.fill(b, off);
+                    b.flip();
+                }
                 write(b);
                 off += n;
             }

@@ -1,5 +1,7 @@
 package org.ox4j.mpi.comm;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 import org.ox4j.cmo.Cmo;
@@ -11,6 +13,13 @@ import org.ox4j.cmo.CmoList;
  * <p>Arrays are not copied when a payload is made (MPI's rule: a send buffer must not be modified until the send
  * completes); received arrays are fresh. {@link Kind#NONE} is the empty piece used when a payload that cannot be
  * split is cut into blocks (see {@link Blocks}).
+ *
+ * <p>An array payload may instead live in direct memory ({@link #direct}, {@link #ofDirect}): its elements as
+ * little-endian bytes, the wire's form. Why: a large message is then written to the socket from that memory and
+ * received into it, where a Java array is copied once more on each side (into and out of the link's buffers) —
+ * two of the four copies of a 16 MiB message. Such a payload has no Java array ({@link #longs()} and its kin
+ * refuse it; read it through {@link #directBuffer()}, or {@link #onHeap()}); point-to-point messages take it as send
+ * and receive buffer, and collectives want Java arrays.
  */
 public final class Payload {
     /** Payload kinds, with their envelope codes. */
@@ -75,6 +84,82 @@ public final class Payload {
         return kind;
     }
 
+    /**
+     * An array payload of {@code count} elements of {@code kind} (BYTES, LONGS or DOUBLES) in new direct memory,
+     * every element zero: a receive buffer a large message goes straight into, or a send buffer to fill through
+     * {@link #directBuffer()}.
+     */
+    public static Payload direct(Kind kind, int count) {
+        int size = elementBytes(kind);
+        if (count < 0 || (long) count * size > Integer.MAX_VALUE) {
+            throw new CommException("direct payload of " + count + " " + kind + " elements (expected: 0.."
+                    + Integer.MAX_VALUE / size + ")");
+        }
+        return new Payload(kind, ByteBuffer.allocateDirect(count * size).order(ByteOrder.LITTLE_ENDIAN));
+    }
+
+    /**
+     * An array payload of {@code kind} whose elements are the little-endian bytes of {@code buffer} (a direct
+     * buffer) from its position to its limit, not copied.
+     */
+    public static Payload ofDirect(Kind kind, ByteBuffer buffer) {
+        int size = elementBytes(kind);
+        if (!buffer.isDirect() || buffer.remaining() % size != 0) {
+            throw new CommException("buffer " + buffer + " for a direct " + kind + " payload (expected: a direct "
+                    + "buffer of a multiple of " + size + " bytes)");
+        }
+        return new Payload(kind, buffer.slice().order(ByteOrder.LITTLE_ENDIAN));
+    }
+
+    private static int elementBytes(Kind kind) {
+        return switch (kind) {
+            case BYTES -> 1;
+            case LONGS, DOUBLES -> 8;
+            default -> throw new CommException("payload kind: " + kind + " (expected: an array)");
+        };
+    }
+
+    /** True for an array payload in direct memory. */
+    public boolean isDirect() {
+        return value instanceof ByteBuffer;
+    }
+
+    /**
+     * The elements of a direct payload as little-endian bytes (a new view of the same memory, position 0);
+     * {@link CommException} for other payloads.
+     */
+    public ByteBuffer directBuffer() {
+        if (!(value instanceof ByteBuffer b)) {
+            throw new CommException("not a direct payload: " + this);
+        }
+        return b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** This payload with a Java array: itself, or for a direct payload a copy of its elements. */
+    public Payload onHeap() {
+        if (!(value instanceof ByteBuffer b)) {
+            return this;
+        }
+        ByteBuffer src = b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        return switch (kind) {
+            case LONGS -> {
+                long[] a = new long[src.remaining() / 8];
+                src.asLongBuffer().get(a);
+                yield ofLongs(a);
+            }
+            case DOUBLES -> {
+                double[] a = new double[src.remaining() / 8];
+                src.asDoubleBuffer().get(a);
+                yield ofDoubles(a);
+            }
+            default -> {
+                byte[] a = new byte[src.remaining()];
+                src.get(a);
+                yield ofBytes(a);
+            }
+        };
+    }
+
     /** True for the three primitive-array kinds. */
     public boolean isArray() {
         return kind == Kind.BYTES || kind == Kind.LONGS || kind == Kind.DOUBLES;
@@ -104,6 +189,10 @@ public final class Payload {
         if (kind != k) {
             throw new CommException("payload kind: " + kind + " (expected: " + k + ")");
         }
+        if (value instanceof ByteBuffer) {
+            throw new CommException("a direct " + kind + " payload has no Java array (expected here: an array "
+                    + "payload; read a direct one through directBuffer() or onHeap())");
+        }
         return value;
     }
 
@@ -121,7 +210,29 @@ public final class Payload {
             throw new CommException("receive buffer " + target + " cannot take " + this
                     + " (expected: an array of the same kind and length)");
         }
-        System.arraycopy(value, 0, target.value, 0, count());
+        if (!isDirect() && !target.isDirect()) {
+            System.arraycopy(value, 0, target.value, 0, count());
+            return;
+        }
+        if (target.isDirect()) {
+            ByteBuffer dst = target.directBuffer();
+            if (isDirect()) {
+                dst.put(directBuffer());
+            } else {
+                switch (kind) {
+                    case LONGS -> dst.asLongBuffer().put((long[]) value);
+                    case DOUBLES -> dst.asDoubleBuffer().put((double[]) value);
+                    default -> dst.put((byte[]) value);
+                }
+            }
+            return;
+        }
+        ByteBuffer src = directBuffer();
+        switch (kind) {
+            case LONGS -> src.asLongBuffer().get((long[]) target.value);
+            case DOUBLES -> src.asDoubleBuffer().get((double[]) target.value);
+            default -> src.get((byte[]) target.value);
+        }
     }
 
     /** A new array payload of this one's kind and length, every element zero (a result to be filled in). */
@@ -129,11 +240,17 @@ public final class Payload {
         if (!isArray()) {
             throw new CommException("payload kind: " + kind + " (expected: an array)");
         }
+        if (isDirect()) {
+            return direct(kind, count());
+        }
         return new Payload(kind, java.lang.reflect.Array.newInstance(value.getClass().getComponentType(), count()));
     }
 
     /** Element count: array length, list length for a {@code CMO_LIST}, 1 for another CMO, 0 for NONE. */
     public int count() {
+        if (value instanceof ByteBuffer b) {
+            return b.remaining() / elementBytes(kind);
+        }
         return switch (kind) {
             case CMO -> value instanceof CmoList l ? l.size() : 1;
             case BYTES -> ((byte[]) value).length;
@@ -147,7 +264,7 @@ public final class Payload {
     public long byteSize() {
         long s = byteSize;
         if (s < 0) {
-            s = switch (kind) {
+            s = value instanceof ByteBuffer b ? b.remaining() : switch (kind) {
                 case CMO -> CmoSizes.encodedLength((Cmo) value);
                 case BYTES -> ((byte[]) value).length;
                 case LONGS -> 8L * ((long[]) value).length;
@@ -164,6 +281,10 @@ public final class Payload {
         if (!(o instanceof Payload p) || p.kind != kind) {
             return false;
         }
+        if (isDirect() || p.isDirect()) {
+            // by elements, whatever holds them
+            return onHeap().equals(p.onHeap());
+        }
         return switch (kind) {
             case CMO -> value.equals(p.value);
             case BYTES -> Arrays.equals((byte[]) value, (byte[]) p.value);
@@ -175,6 +296,9 @@ public final class Payload {
 
     @Override
     public int hashCode() {
+        if (isDirect()) {
+            return onHeap().hashCode();
+        }
         return switch (kind) {
             case CMO -> value.hashCode();
             case BYTES -> Arrays.hashCode((byte[]) value);
@@ -189,7 +313,7 @@ public final class Payload {
         return switch (kind) {
             case CMO -> "Payload[" + ((Cmo) value).type() + "]";
             case NONE -> "Payload[NONE]";
-            default -> "Payload[" + kind + " x " + count() + "]";
+            default -> "Payload[" + kind + " x " + count() + (isDirect() ? ", direct" : "") + "]";
         };
     }
 }

@@ -573,6 +573,15 @@ final class PeerEndpoint implements PeerTransport.Listener {
      * read beyond one start the next chunk.
      */
     private void pump(StreamBody body, InStream s) {
+        ByteBuffer into = s.target();
+        if (into != null) {
+            // a posted receive's direct memory: the socket's bytes land where the receiver wants them
+            int piece = pool.chunkBytes();
+            while (into.hasRemaining()) {
+                s.arrivedInPlace(body.readSome(into, Math.min(piece, into.remaining())));
+            }
+            return;
+        }
         long left = body.length();
         int forward = streamForwardBytes();
         byte[] carry = new byte[8];

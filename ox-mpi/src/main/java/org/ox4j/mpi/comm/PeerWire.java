@@ -96,6 +96,12 @@ public final class PeerWire {
 
     /** The CMO carrying {@code p}: the CMO itself, a headed datum for arrays, NULL for NONE. */
     public static Cmo payloadToCmo(Payload p) {
+        if (p.isDirect()) {
+            // its bytes are the wire's already (little-endian elements)
+            ByteBuffer b = header(p.kind(), p.byteSize());
+            b.put(p.directBuffer());
+            return CmoDatum.wrap(b.array());
+        }
         switch (p.kind()) {
             case CMO:
                 return p.cmo();

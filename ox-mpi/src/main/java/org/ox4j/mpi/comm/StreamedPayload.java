@@ -34,9 +34,21 @@ public final class StreamedPayload {
             return encoded != null ? encoded.length : payload.byteSize();
         }
 
+        /**
+         * The {@code n} bytes from {@code offset} on as a read-only view of the payload's own memory, to be written
+         * to a socket as they are, or null when the payload is not in direct memory (then {@link #fill} copies).
+         */
+        public ByteBuffer inPlace(long offset, int n) {
+            return payload.isDirect() ? payload.directBuffer().slice((int) offset, n).asReadOnlyBuffer() : null;
+        }
+
         /** Fills {@code dst} (position to limit) with the bytes from {@code offset} on (a multiple of 8 for arrays). */
         public void fill(ByteBuffer dst, long offset) {
             int n = dst.remaining();
+            if (payload.isDirect()) {
+                dst.put(inPlace(offset, n));
+                return;
+            }
             switch (payload.kind()) {
                 case LONGS -> {
                     dst.asLongBuffer().put(payload.longs(), (int) (offset / 8), n / 8);
@@ -88,7 +100,7 @@ public final class StreamedPayload {
                             + "buffer " + buffer + (base == 0 ? "" : " at byte " + base)
                             + " (expected: an array of the same kind and size on every rank)");
                 }
-                this.target = switch (kind) {
+                this.target = buffer.isDirect() ? buffer.directBuffer() : switch (kind) {
                     case LONGS -> buffer.longs();
                     case DOUBLES -> buffer.doubles();
                     default -> buffer.bytes();
@@ -128,6 +140,12 @@ public final class StreamedPayload {
             int n = c.remaining();
             if (filled + n > length) {
                 throw new CommException("stream longer than its announced " + length + " bytes");
+            }
+            if (target instanceof ByteBuffer memory) {
+                // a direct buffer holds the wire's bytes: no element boundaries to mind
+                memory.put((int) (base + filled), c, c.position(), n);
+                filled += n;
+                return;
             }
             if (!words) {
                 c.get((byte[]) target(), (int) (base + filled), n);
@@ -192,7 +210,7 @@ public final class StreamedPayload {
     }
 
     /**
-     * An assembler that fills bytes {@code [byteOffset, byteOffset + length)} of {@code buffer}'s array (one block
+     * An assembler that fills bytes {@code [byteOffset, byteOffset + length)} of {@code buffer}'s elements (one block
      * of a result the algorithm puts together); its {@link Assembler#result()} is the whole buffer.
      */
     public static Assembler assemblerAt(Payload buffer, long byteOffset, long length) {

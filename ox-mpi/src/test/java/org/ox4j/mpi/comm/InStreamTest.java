@@ -61,4 +61,34 @@ class InStreamTest {
         assertThat(second.get(0)).isEqualTo((byte) (10 * 96));
         assertThat(s.take(WAIT)).isNull();
     }
+
+    @Test
+    void aDirectReceiveBufferTakesTheBodyOnlyBeforeAnyByteCame() {
+        ChunkPool pool = new ChunkPool(1024);
+        InStream fresh = new InStream(1, 7, Payload.Kind.BYTES, 96, pool);
+        ByteBuffer target = ByteBuffer.allocateDirect(96);
+        assertThat(fresh.startInto(ByteBuffer.allocateDirect(95))).isFalse();
+        assertThat(fresh.startInto(ByteBuffer.allocate(96))).isFalse();
+        assertThat(fresh.startInto(target)).isTrue();
+        ByteBuffer into = fresh.target();
+        for (int k = 0; k < 96; k++) {
+            into.put((byte) k);
+        }
+        fresh.arrivedInPlace(96);
+        fresh.end();
+        assertThat(fresh.settled()).isCompleted();
+        assertThat(target.get(95)).isEqualTo((byte) 95);
+
+        InStream started = new InStream(1, 7, Payload.Kind.BYTES, 2 * 96, pool);
+        offerPieces(started, pool, 1, 0);
+        assertThat(started.startInto(ByteBuffer.allocateDirect(2 * 96))).isFalse();
+        assertThat(started.target()).isNull();
+
+        // a body that stops short fails the stream as with chunks
+        InStream cut = new InStream(1, 7, Payload.Kind.BYTES, 96, pool);
+        assertThat(cut.startInto(ByteBuffer.allocateDirect(96))).isTrue();
+        cut.arrivedInPlace(40);
+        cut.end();
+        assertThat(cut.settled()).isCompletedExceptionally();
+    }
 }

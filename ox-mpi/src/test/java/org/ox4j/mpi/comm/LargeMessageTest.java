@@ -141,4 +141,78 @@ class LargeMessageTest {
         });
         assertThat((long[]) got.get(1)).isEqualTo(longs(LARGE, 4));
     }
+
+    private static Payload direct(long[] values) {
+        Payload p = Payload.direct(Payload.Kind.LONGS, values.length);
+        p.directBuffer().asLongBuffer().put(values);
+        return p;
+    }
+
+    @Test
+    void directMemoryGoesFromTheSenderIntoAPostedDirectBuffer() {
+        List<Object> got = RankHarness.run(2, c -> {
+            if (c.rank() == 0) {
+                Payload mine = direct(longs(LARGE, 11));
+                c.recv(1, 1);
+                c.send(mine, 1, 2);
+                // the send buffer is the sender's still, untouched
+                assertThat(mine.onHeap().longs()).isEqualTo(longs(LARGE, 11));
+                c.send(Payload.ofLongs(longs(LARGE, 12)), 1, 3);
+                c.send(direct(longs(LARGE, 13)), 1, 4);
+                return null;
+            }
+            Payload buffer = Payload.direct(Payload.Kind.LONGS, LARGE);
+            Request r = c.iRecv(buffer, 0, 2);
+            c.send(new CmoInt32(0), 0, 1);
+            Message m = r.awaitMessage();
+            assertThat(m.payload()).isSameAs(buffer);
+            assertThat(m.status().count()).isEqualTo(LARGE);
+            List<long[]> out = new ArrayList<>();
+            out.add(buffer.onHeap().longs());
+            // an array into direct memory, direct memory into an array
+            Payload buffer2 = Payload.direct(Payload.Kind.LONGS, LARGE);
+            assertThat(c.recv(buffer2, 0, 3).payload()).isSameAs(buffer2);
+            out.add(buffer2.onHeap().longs());
+            out.add(c.recv(Payload.ofLongs(new long[LARGE]), 0, 4).payload().longs());
+            return out;
+        });
+        @SuppressWarnings("unchecked")
+        List<long[]> out = (List<long[]>) got.get(1);
+        assertThat(out.get(0)).isEqualTo(longs(LARGE, 11));
+        assertThat(out.get(1)).isEqualTo(longs(LARGE, 12));
+        assertThat(out.get(2)).isEqualTo(longs(LARGE, 13));
+    }
+
+    @Test
+    void aDirectMessageThatCameFirstOrSmallOrUnfittingActsAsAnArray() {
+        List<Object> got = RankHarness.run(2, c -> {
+            if (c.rank() == 0) {
+                c.send(direct(longs(LARGE, 21)), 1, 5);
+                c.send(direct(new long[] {4, 5, 6}), 1, 6);
+                c.send(direct(longs(LARGE, 22)), 1, 7);
+                c.send(direct(longs(LARGE, 23)), 1, 7);
+                return null;
+            }
+            List<Object> out = new ArrayList<>();
+            // the small one behind the large one first: the large one waits, whole, then is copied into the buffer
+            Payload small = Payload.direct(Payload.Kind.LONGS, 3);
+            assertThat(c.recv(small, 0, 6).payload()).isSameAs(small);
+            out.add(small.onHeap().longs());
+            Payload buffer = Payload.direct(Payload.Kind.LONGS, LARGE);
+            c.recv(buffer, 0, 5);
+            out.add(buffer.onHeap().longs());
+            // matched and failed (whether the header came before the receive or after), as an array buffer that
+            // does not fit: the message is gone with that receive
+            assertThatThrownBy(() -> c.recv(Payload.direct(Payload.Kind.LONGS, LARGE - 1), 0, 7))
+                    .isInstanceOf(CommException.class).hasMessageContaining("x " + (LARGE - 1) + ", direct");
+            Payload fresh = c.recv(0, 7).payload();
+            assertThat(fresh.isDirect()).isFalse();
+            out.add(fresh.longs());
+            return out;
+        });
+        List<?> out = (List<?>) got.get(1);
+        assertThat((long[]) out.get(0)).containsExactly(4, 5, 6);
+        assertThat((long[]) out.get(1)).isEqualTo(longs(LARGE, 21));
+        assertThat((long[]) out.get(2)).isEqualTo(longs(LARGE, 23));
+    }
 }

@@ -64,7 +64,7 @@ final class CollectiveTimer {
         Collectives k = world.collectives();
         List<Kernel> kernels = new ArrayList<>();
         for (String alg : algorithms) {
-            kernels.add(name.equals("pingpong") ? pingPong(world.comm(), bytes) : kernel(k, name, alg, bytes));
+            kernels.add(name.equals("pingpong") ? pingPong(world.comm(), alg, bytes) : kernel(k, name, alg, bytes));
         }
         for (Kernel kernel : kernels) {
             kernel.check().run();
@@ -162,16 +162,26 @@ final class CollectiveTimer {
         return (int) Math.max(1, Math.min(100, (1L << 20) / Math.max(1, bytes)));
     }
 
-    private static Kernel pingPong(Communicator comm, long bytes) {
+    /**
+     * The ping-pong kernel: "blocking" (the default) sends and receives {@code long[]} arrays, "direct" the same
+     * elements in direct memory ({@link Payload#direct}), as a C program's buffers are (osu_latency's and the Open MPI
+     * reference program's): a large message is then written from and read into them with no copy in the JVM.
+     */
+    private static Kernel pingPong(Communicator comm, String algorithm, long bytes) {
         if (comm.size() < 2) {
             throw new EvaluationException("mpi_time : pingpong needs 2 members");
         }
+        boolean direct = "direct".equals(algorithm);
+        if (algorithm != null && !direct && !algorithm.equals("blocking")) {
+            throw new EvaluationException("mpi_time : pingpong algorithm " + algorithm
+                    + " (expected: blocking or direct)");
+        }
         int me = comm.rank();
         long[] mine = pattern(elements(bytes), me, 0);
-        Payload msg = Payload.ofLongs(mine);
+        Payload msg = direct ? inDirectMemory(mine) : Payload.ofLongs(mine);
         // as osu_latency: one receive buffer, reused by every round (a large message goes straight into it when
         // the receive is posted first, as rank 0 posts its receive before it sends)
-        Payload in = Payload.ofLongs(new long[mine.length]);
+        Payload in = direct ? Payload.direct(Payload.Kind.LONGS, mine.length) : Payload.ofLongs(new long[mine.length]);
         Supplier<Payload> round = () -> {
             if (me == 0) {
                 Request back = comm.iRecv(in, 1, PING_TAG);
@@ -190,12 +200,18 @@ final class CollectiveTimer {
                 round.get();
             }
         };
-        return new Kernel("blocking", sample, () -> {
+        return new Kernel(direct ? "direct" : "blocking", sample, () -> {
             Payload got = round.get();
             if (me <= 1) {
-                expect(got.longs(), pattern(mine.length, 1 - me, 0), "pingpong");
+                expect(got.onHeap().longs(), pattern(mine.length, 1 - me, 0), "pingpong");
             }
         });
+    }
+
+    private static Payload inDirectMemory(long[] values) {
+        Payload p = Payload.direct(Payload.Kind.LONGS, values.length);
+        p.directBuffer().asLongBuffer().put(values);
+        return p;
     }
 
     private static Kernel kernel(Collectives k, String name, String alg, long bytes) {

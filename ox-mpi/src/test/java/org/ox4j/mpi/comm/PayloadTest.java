@@ -1,0 +1,104 @@
+package org.ox4j.mpi.comm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import org.junit.jupiter.api.Test;
+
+/** Array payloads in direct memory behave as arrays of their kind, and say clearly what they cannot do. */
+class PayloadTest {
+    private static Payload directLongs(long... values) {
+        Payload p = Payload.direct(Payload.Kind.LONGS, values.length);
+        p.directBuffer().asLongBuffer().put(values);
+        return p;
+    }
+
+    @Test
+    void aDirectPayloadHasItsKindsCountSizeAndElements() {
+        Payload p = directLongs(5, -1, Long.MIN_VALUE);
+        assertThat(p.isDirect()).isTrue();
+        assertThat(p.isArray()).isTrue();
+        assertThat(p.kind()).isEqualTo(Payload.Kind.LONGS);
+        assertThat(p.count()).isEqualTo(3);
+        assertThat(p.byteSize()).isEqualTo(24);
+        assertThat(p.onHeap().longs()).containsExactly(5, -1, Long.MIN_VALUE);
+        // equal by elements to the array payload of the same kind, whatever holds them
+        assertThat(p).isEqualTo(Payload.ofLongs(5, -1, Long.MIN_VALUE)).hasSameHashCodeAs(Payload.ofLongs(5, -1,
+                Long.MIN_VALUE));
+        assertThat(p).isNotEqualTo(Payload.ofLongs(5, -1, 0));
+        assertThat(p.sameArrayShape(Payload.ofLongs(new long[3]))).isTrue();
+        assertThat(p.sameArrayShape(Payload.ofDoubles(new double[3]))).isFalse();
+        // the wire's byte order
+        assertThat(p.directBuffer().order()).isEqualTo(ByteOrder.LITTLE_ENDIAN);
+        assertThat(p.directBuffer().get(0)).isEqualTo((byte) 5);
+    }
+
+    @Test
+    void elementsCopyBetweenArraysAndDirectMemoryEveryWay() {
+        double[] values = {1.5, -2.25, 1e300};
+        Payload heap = Payload.ofDoubles(values.clone());
+        Payload direct = Payload.direct(Payload.Kind.DOUBLES, 3);
+        heap.copyTo(direct);
+        assertThat(direct.onHeap().doubles()).containsExactly(values);
+        Payload direct2 = direct.zeroedLike();
+        assertThat(direct2.isDirect()).isTrue();
+        assertThat(direct2.onHeap().doubles()).containsExactly(0, 0, 0);
+        direct.copyTo(direct2);
+        Payload back = Payload.ofDoubles(new double[3]);
+        direct2.copyTo(back);
+        assertThat(back.doubles()).containsExactly(values);
+        assertThatThrownBy(() -> direct.copyTo(Payload.direct(Payload.Kind.DOUBLES, 2)))
+                .isInstanceOf(CommException.class);
+    }
+
+    @Test
+    void aWrappedBufferIsTakenFromItsPositionToItsLimitWithoutACopy() {
+        ByteBuffer memory = ByteBuffer.allocateDirect(16);
+        memory.put(0, (byte) 9).put(1, (byte) 8).position(1).limit(3);
+        Payload p = Payload.ofDirect(Payload.Kind.BYTES, memory);
+        assertThat(p.onHeap().bytes()).containsExactly(8, 0);
+        memory.put(2, (byte) 7);
+        assertThat(p.onHeap().bytes()).containsExactly(8, 7);
+        assertThatThrownBy(() -> Payload.ofDirect(Payload.Kind.LONGS, ByteBuffer.allocateDirect(12)))
+                .isInstanceOf(CommException.class).hasMessageContaining("multiple of 8");
+        assertThatThrownBy(() -> Payload.ofDirect(Payload.Kind.BYTES, ByteBuffer.allocate(8)))
+                .isInstanceOf(CommException.class).hasMessageContaining("direct");
+        assertThatThrownBy(() -> Payload.direct(Payload.Kind.CMO, 1)).isInstanceOf(CommException.class);
+    }
+
+    @Test
+    void aDirectPayloadRefusesTheArrayAccessorsWithAReason() {
+        Payload p = directLongs(1, 2);
+        assertThatThrownBy(p::longs).isInstanceOf(CommException.class).hasMessageContaining("directBuffer()");
+        assertThatThrownBy(() -> Payload.ofLongs(1).directBuffer()).isInstanceOf(CommException.class);
+        assertThat(Payload.ofLongs(1).onHeap().longs()).containsExactly(1);
+    }
+
+    @Test
+    void onTheWireADirectPayloadIsTheArrayOfItsKind() {
+        Payload p = directLongs(3, 1, 4, 1, 5);
+        assertThat(PeerWire.payloadToCmo(p)).isEqualTo(PeerWire.payloadToCmo(Payload.ofLongs(3, 1, 4, 1, 5)));
+        Payload decoded = PeerWire.payloadFromCmo(Payload.Kind.LONGS, PeerWire.payloadToCmo(p));
+        assertThat(decoded.isDirect()).isFalse();
+        assertThat(decoded.longs()).containsExactly(3, 1, 4, 1, 5);
+    }
+
+    @Test
+    void aStreamWritesADirectPayloadFromItsOwnMemoryAndThePoolNeverKeepsThatView() {
+        Payload p = directLongs(10, 20, 30);
+        StreamedPayload.Source src = StreamedPayload.source(p);
+        ByteBuffer view = src.inPlace(8, 16);
+        assertThat(view.isReadOnly()).isTrue();
+        assertThat(view.order(ByteOrder.LITTLE_ENDIAN).getLong(0)).isEqualTo(20);
+        assertThat(StreamedPayload.source(Payload.ofLongs(1)).inPlace(0, 8)).isNull();
+        // a view of exactly a chunk's size looks like a chunk; the pool must not hand the sender's memory out
+        ChunkPool pool = new ChunkPool(16);
+        pool.release(view);
+        ByteBuffer fresh = pool.acquire();
+        assertThat(fresh.isReadOnly()).isFalse();
+        fresh.putLong(0, 99);
+        assertThat(p.onHeap().longs()).containsExactly(10, 20, 30);
+    }
+}

@@ -158,7 +158,7 @@ class MpiFunctionsIT {
 
     @Test
     void largeArraysGoFromLinkToReceiveBufferAsStreams() {
-        // arrays of 2 MiB and more are large messages (a header, then a stream body into the posted buffer); mpi_time
+        // arrays of 512 KiB and more are large messages (a header, then a stream body into the posted buffer); mpi_time
         // checks every result before it times: the ping-pong's 5 MiB both ways, the linear alltoall's 4 MiB blocks
         List<Cmo> ping = onAll("mpi_time", r -> new Cmo[] {CmoString.of("pingpong"), CmoString.of("blocking"),
                 CmoZZ.of(5 << 20), CmoZZ.of(2), CmoZZ.of(10), CmoZZ.of(0)});

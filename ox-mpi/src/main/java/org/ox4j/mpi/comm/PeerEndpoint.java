@@ -51,15 +51,17 @@ final class PeerEndpoint implements PeerTransport.Listener {
     public static final String STREAM_CHUNK_PROPERTY = "ox.comm.streamChunkBytes";
 
     /**
-     * System property: a standard send of an array payload of at least this many bytes (default 2 MiB) is a large
+     * System property: a standard send of an array payload of at least this many bytes (default 512 KiB) is a large
      * message ({@link Envelope.Kind#DATA_STREAM}): the sending thread writes the array through the link in stream
      * chunks and the receiver's link reader puts the bytes straight into the posted receive's array, instead of
      * the array being encoded into a CMO_DATUM, decoded and copied, each a fresh array the size of the message.
+     * Why 512 KiB: with 1 MiB chunks and direct payloads a stream won from there on in alternated ping-pong runs
+     * (benchmarks/results/messaging-2026-12-04.md); at 2 MiB, the threshold before, it had won with 128 KiB chunks.
      */
     public static final String LARGE_MESSAGE_PROPERTY = "ox.comm.largeMessageBytes";
 
     static long largeMessageBytes() {
-        return Math.max(1, Long.getLong(LARGE_MESSAGE_PROPERTY, 2L << 20));
+        return Math.max(1, Long.getLong(LARGE_MESSAGE_PROPERTY, 512L << 10));
     }
 
     private record PendingAck(int dest, int tag, SendMode mode, CompletableFuture<Message> future, Status status) {

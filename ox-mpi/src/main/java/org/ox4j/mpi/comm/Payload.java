@@ -19,7 +19,8 @@ import org.ox4j.cmo.CmoList;
  * received into it, where a Java array is copied once more on each side (into and out of the link's buffers) —
  * two of the four copies of a 16 MiB message. Such a payload has no Java array ({@link #longs()} and its kin
  * refuse it; read it through {@link #directBuffer()}, or {@link #onHeap()}); point-to-point messages take it as send
- * and receive buffer, and collectives want Java arrays.
+ * and receive buffer. Collectives are specified for Java arrays: a reduction refuses a direct payload (its operators
+ * read the array), with that reason.
  */
 public final class Payload {
     /** Payload kinds, with their envelope codes. */

@@ -100,14 +100,16 @@ public final class Payload {
     }
 
     /**
-     * An array payload of {@code kind} whose elements are the little-endian bytes of {@code buffer} (a direct
-     * buffer) from its position to its limit, not copied.
+     * An array payload of {@code kind} whose elements are the little-endian bytes of {@code buffer} (a writable
+     * direct buffer: any payload may serve as a receive buffer, and a receive writes into it from a link's thread,
+     * where a read-only buffer would fail the link instead of the receive) from its position to its limit, not
+     * copied.
      */
     public static Payload ofDirect(Kind kind, ByteBuffer buffer) {
         int size = elementBytes(kind);
-        if (!buffer.isDirect() || buffer.remaining() % size != 0) {
-            throw new CommException("buffer " + buffer + " for a direct " + kind + " payload (expected: a direct "
-                    + "buffer of a multiple of " + size + " bytes)");
+        if (!buffer.isDirect() || buffer.isReadOnly() || buffer.remaining() % size != 0) {
+            throw new CommException("buffer " + buffer + " for a direct " + kind + " payload (expected: a writable "
+                    + "direct buffer of a multiple of " + size + " bytes)");
         }
         return new Payload(kind, buffer.slice().order(ByteOrder.LITTLE_ENDIAN));
     }

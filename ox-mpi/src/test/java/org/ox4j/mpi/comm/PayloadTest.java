@@ -65,6 +65,9 @@ class PayloadTest {
                 .isInstanceOf(CommException.class).hasMessageContaining("multiple of 8");
         assertThatThrownBy(() -> Payload.ofDirect(Payload.Kind.BYTES, ByteBuffer.allocate(8)))
                 .isInstanceOf(CommException.class).hasMessageContaining("direct");
+        ByteBuffer readOnly = ByteBuffer.allocateDirect(8).asReadOnlyBuffer();
+        assertThatThrownBy(() -> Payload.ofDirect(Payload.Kind.BYTES, readOnly))
+                .isInstanceOf(CommException.class).hasMessageContaining("writable");
         assertThatThrownBy(() -> Payload.direct(Payload.Kind.CMO, 1)).isInstanceOf(CommException.class);
     }
 

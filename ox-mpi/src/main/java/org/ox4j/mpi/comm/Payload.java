@@ -138,6 +138,16 @@ public final class Payload {
         return b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
     }
 
+    /** This array payload in direct memory: itself, or for a Java array a direct copy of its elements. */
+    public Payload toDirect() {
+        if (isDirect()) {
+            return this;
+        }
+        Payload copy = direct(kind, count());
+        copyTo(copy);
+        return copy;
+    }
+
     /** This payload with a Java array: itself, or for a direct payload a copy of its elements. */
     public Payload onHeap() {
         if (!(value instanceof ByteBuffer b)) {

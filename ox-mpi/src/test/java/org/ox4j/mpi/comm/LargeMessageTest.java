@@ -143,9 +143,7 @@ class LargeMessageTest {
     }
 
     private static Payload direct(long[] values) {
-        Payload p = Payload.direct(Payload.Kind.LONGS, values.length);
-        p.directBuffer().asLongBuffer().put(values);
-        return p;
+        return Payload.ofLongs(values).toDirect();
     }
 
     @Test

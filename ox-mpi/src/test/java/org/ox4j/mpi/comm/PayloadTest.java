@@ -6,13 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.CmoInt32;
 
 /** Array payloads in direct memory behave as arrays of their kind, and say clearly what they cannot do. */
 class PayloadTest {
     private static Payload directLongs(long... values) {
-        Payload p = Payload.direct(Payload.Kind.LONGS, values.length);
-        p.directBuffer().asLongBuffer().put(values);
-        return p;
+        return Payload.ofLongs(values).toDirect();
     }
 
     @Test
@@ -69,6 +68,17 @@ class PayloadTest {
         assertThatThrownBy(() -> Payload.ofDirect(Payload.Kind.BYTES, readOnly))
                 .isInstanceOf(CommException.class).hasMessageContaining("writable");
         assertThatThrownBy(() -> Payload.direct(Payload.Kind.CMO, 1)).isInstanceOf(CommException.class);
+    }
+
+    @Test
+    void toDirectCopiesAnArrayOnceAndKeepsADirectPayload() {
+        long[] values = {7, 8};
+        Payload direct = Payload.ofLongs(values).toDirect();
+        values[0] = 0;
+        assertThat(direct.onHeap().longs()).containsExactly(7, 8);
+        assertThat(direct.toDirect()).isSameAs(direct);
+        assertThatThrownBy(() -> Payload.of(new CmoInt32(1)).toDirect())
+                .isInstanceOf(CommException.class);
     }
 
     @Test

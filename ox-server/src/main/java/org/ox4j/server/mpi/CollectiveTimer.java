@@ -37,8 +37,8 @@ import org.ox4j.server.eval.EvaluationException;
  *
  * <p>With a list of algorithm names in place of one, the algorithms of one collective and size are timed
  * interleaved: each is checked and warmed up, then all are warmed up in turn, then every round takes one sample of
- * each in turn, Reps rounds (or
- * MaxSeconds per algorithm); the answer at rank 0 is a list of {@code [Algorithm, T1, ...]}, one per name. Timed
+ * each in turn, Reps rounds (or MaxSeconds per algorithm); the answer at rank 0 is a list of
+ * {@code [Algorithm, T1, ...]}, one per name. Timed
  * one after the other, a slow minute of a shared host lands on whichever algorithm ran in it, and the comparison
  * of algorithms the selector is judged by turns on it.
  */
@@ -186,7 +186,7 @@ final class CollectiveTimer {
         }
         int me = comm.rank();
         long[] mine = pattern(elements(bytes), me, 0);
-        Payload msg = direct ? inDirectMemory(mine) : Payload.ofLongs(mine);
+        Payload msg = direct ? Payload.ofLongs(mine).toDirect() : Payload.ofLongs(mine);
         // as osu_latency: one receive buffer, reused by every round (a large message goes straight into it when
         // the receive is posted first, as rank 0 posts its receive before it sends)
         Payload in = direct ? Payload.direct(Payload.Kind.LONGS, mine.length) : Payload.ofLongs(new long[mine.length]);
@@ -214,12 +214,6 @@ final class CollectiveTimer {
                 expect(got.onHeap().longs(), pattern(mine.length, 1 - me, 0), "pingpong");
             }
         });
-    }
-
-    private static Payload inDirectMemory(long[] values) {
-        Payload p = Payload.direct(Payload.Kind.LONGS, values.length);
-        p.directBuffer().asLongBuffer().put(values);
-        return p;
     }
 
     private static Kernel kernel(Collectives k, String name, String alg, long bytes) {

@@ -198,26 +198,29 @@ public final class ModularImages {
         /** This group's part of {@link ModularImages#heapBytes}. */
         long heapBytes() {
             long total = 64L * leads.size();
-            List<ZPoly> integers = new ArrayList<>();
             if (base != null) {
-                integers.addAll(base);
+                for (ZPoly z : base) {
+                    total += heapBytes(z);
+                }
             }
             for (ZPoly z : combined) {
                 if (z != null) {
-                    integers.add(z);
-                }
-            }
-            for (ZPoly z : integers) {
-                long terms = z.size();
-                total += terms * (8L * z.layout().words() + 56);
-                for (int i = 0; i < terms; i++) {
-                    total += z.coefficient(i).bitLength() / 8;
+                    total += heapBytes(z);
                 }
             }
             if (support != null) {
                 for (ModPoly m : support) {
                     total += (long) m.size() * (8L * m.layout().words() + 8 + 4L * pendingPrimes.length);
                 }
+            }
+            return total;
+        }
+
+        /** A residue known as an integer: per term its monomial words and its coefficient with object headers. */
+        private static long heapBytes(ZPoly z) {
+            long total = z.size() * (8L * z.layout().words() + 56);
+            for (int i = 0; i < z.size(); i++) {
+                total += z.coefficient(i).bitLength() / 8;
             }
             return total;
         }

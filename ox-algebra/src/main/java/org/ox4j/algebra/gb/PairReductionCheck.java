@@ -96,14 +96,14 @@ final class PairReductionCheck {
         if (pairs.isEmpty()) {
             return true;
         }
-        List<ZPoly> elements = Arrays.asList(g);
-        if (maxDegree(elements, pairs) > maxDegree) {
-            throw new IllegalArgumentException("pairs of higher degree than the check was prepared for");
-        }
         // group the pairs by the degree of their lcm: one symbolic preprocessing per degree
         TreeMap<Integer, List<int[]>> byDegree = new TreeMap<>();
         for (int[] p : pairs) {
-            byDegree.computeIfAbsent(lcmDegree(g[p[0]], g[p[1]]), x -> new ArrayList<>()).add(p);
+            int d = lcmDegree(g[p[0]], g[p[1]]);
+            if (termDegreeBound(g[p[0]], g[p[1]], d) > maxDegree) {
+                throw new IllegalArgumentException("pairs of higher degree than the check was prepared for");
+            }
+            byDegree.computeIfAbsent(d, x -> new ArrayList<>()).add(p);
         }
         AtomicBoolean failed = new AtomicBoolean();
         for (List<int[]> group : byDegree.values()) {
@@ -142,10 +142,15 @@ final class PairReductionCheck {
         for (int[] p : pairs) {
             ZPoly a = g.get(p[0]);
             ZPoly b = g.get(p[1]);
-            // a multiple's terms can exceed the lcm's degree in non-graded orders
-            max = Math.max(max, (long) lcmDegree(a, b) + Math.max(a.totalDegree(), b.totalDegree()));
+            max = Math.max(max, termDegreeBound(a, b, lcmDegree(a, b)));
         }
         return max;
+    }
+
+    /** A bound on the degree of a term of the closure of the pair (a, b) whose lcm has degree {@code lcmDegree}. */
+    private static long termDegreeBound(ZPoly a, ZPoly b, int lcmDegree) {
+        // a multiple's terms can exceed the lcm's degree in non-graded orders
+        return (long) lcmDegree + Math.max(a.totalDegree(), b.totalDegree());
     }
 
     /** A row: element k times a monomial, as the columns of its terms (the first is its leading column). */

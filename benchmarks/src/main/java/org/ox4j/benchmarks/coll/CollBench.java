@@ -142,22 +142,46 @@ public final class CollBench {
                             model.pointToPoint(bytes), variant.equals("blocking"), Double.NaN, bytes * beta))));
                 }
             }
-            for (Collective c : Collective.values()) {
-                if (!o.wants(c.propertyName())) {
+            if (o.settle()) {
+                // untimed first, every cell once: with eight servers on two cores the first cells ran 3-5x their
+                // later time for about a minute, in each server's C1 code with profiling, while the C2 compilers of
+                // all eight worked through their queues (with C1 alone the first pass was as fast as the second)
+                long t0 = System.nanoTime();
+                timeCollectives(g, o, p, selector, model, beta, CollBenchOptions.SETTLE_REPS);
+                System.out.printf(Locale.ROOT, "settled: every cell once, untimed (%.0f s)%n",
+                        (System.nanoTime() - t0) / 1e9);
+            }
+            rows.addAll(timeCollectives(g, o, p, selector, model, beta, 0));
+        }
+        return rows;
+    }
+
+    /**
+     * Times every wanted collective cell of group {@code g}, its algorithms interleaved; {@code reps} samples each
+     * (0: the options' count) and the rows printed, or, with {@code reps} > 0, a settling run whose rows are
+     * neither printed nor kept.
+     */
+    private static List<Row> timeCollectives(ServerGroup g, CollBenchOptions o, int p, CollectiveSelector selector,
+            CostModel model, double beta, int reps) {
+        List<Row> rows = new ArrayList<>();
+        boolean settling = reps > 0;
+        for (Collective c : Collective.values()) {
+            if (!o.wants(c.propertyName())) {
+                continue;
+            }
+            List<Long> sizes = c == Collective.BARRIER ? List.of(0L) : o.sizes();
+            for (long bytes : sizes) {
+                String pick = selector.cheapest(c, p, bytes, reduces(c) ? ReduceOps.SUM : null, true).name();
+                List<CollectiveAlgorithm> cell = selector.candidates(c).stream()
+                        .filter(a -> o.wantsAlgorithm(a.name(), a.name().equals(pick))).toList();
+                if (cell.isEmpty()) {
                     continue;
                 }
-                List<Long> sizes = c == Collective.BARRIER ? List.of(0L) : o.sizes();
-                for (long bytes : sizes) {
-                    String pick = selector.cheapest(c, p, bytes, reduces(c) ? ReduceOps.SUM : null, true).name();
-                    List<CollectiveAlgorithm> cell = selector.candidates(c).stream()
-                            .filter(a -> o.wantsAlgorithm(a.name(), a.name().equals(pick))).toList();
-                    if (cell.isEmpty()) {
-                        continue;
-                    }
-                    Map<String, Double> medians = timeInterleaved(g, c.propertyName(),
-                            cell.stream().map(CollectiveAlgorithm::name).toList(), bytes, o.repsFor(bytes),
-                            o.warmUpSeconds());
-                    for (CollectiveAlgorithm a : cell) {
+                Map<String, Double> medians = timeInterleaved(g, c.propertyName(),
+                        cell.stream().map(CollectiveAlgorithm::name).toList(), bytes,
+                        settling ? reps : o.repsFor(bytes), o.warmUpSeconds());
+                for (CollectiveAlgorithm a : cell) {
+                    if (!settling) {
                         rows.add(print(new Row(c.propertyName(), a.name(), p, bytes, medians.get(a.name()),
                                 selector.predict(a, p, bytes), a.name().equals(pick), Double.NaN,
                                 bound(c, p, bytes, beta))));

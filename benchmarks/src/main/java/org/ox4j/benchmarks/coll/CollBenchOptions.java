@@ -25,15 +25,16 @@ import java.util.List;
  *                    ({@link org.ox4j.mpi.coll.MeasuredChoices}), in the servers and in the report; empty for none
  * @param model       a cost model file ({@code bin/ox-bench refit --save}) the servers and the report select with
  *                    instead of calibrating; null to calibrate
+ * @param settle      whether every group first runs its collective cells once untimed ({@code --no-settle}: not)
  */
 public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int reps, Path csv, Path svg,
         long calibrateMax, boolean openMpi, List<String> only, Path hostfile, List<String> ssh, double linkRate,
-        List<String> algorithms, int warmUpSeconds, List<Path> choices, Path model) {
+        List<String> algorithms, int warmUpSeconds, List<Path> choices, Path model, boolean settle) {
     static final String USAGE = "usage: bin/ox-bench [coll] [--csv FILE] [--svg FILE] [--p 2,4,8]"
             + " [--sizes 8,65536,1048576,16777216] [--reps N] [--calibrate-max BYTES] [--no-mpi]"
             + " [--only bcast,allreduce,...] [--algorithms stream_chain,...]"
             + " [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit] [--warmup SECONDS]"
-            + " [--choices EARLIER.csv[,EARLIER2.csv...]] [--model REFIT.properties]";
+            + " [--choices EARLIER.csv[,EARLIER2.csv...]] [--model REFIT.properties] [--no-settle]";
 
     public CollBenchOptions {
         groupSizes = List.copyOf(groupSizes);
@@ -61,6 +62,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         int warmUp = 5;
         List<Path> choices = List.of();
         Path model = null;
+        boolean settle = true;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -79,6 +81,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 case "--warmup" -> warmUp = Integer.parseInt(value(args, ++i, a));
                 case "--choices" -> choices = paths(value(args, ++i, a));
                 case "--model" -> model = Path.of(value(args, ++i, a)).toAbsolutePath();
+                case "--no-settle" -> settle = false;
                 default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
             }
         }
@@ -88,7 +91,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                     + USAGE);
         }
         return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only, hostfile, ssh, linkRate, algorithms,
-                warmUp, choices, model);
+                warmUp, choices, model, settle);
     }
 
     /** A comma-separated list of files ({@code --choices}, and the runs of {@code refit}), made absolute. */
@@ -160,6 +163,9 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         }
         return bytes <= 1024 ? 200 : bytes <= 65536 ? 60 : bytes <= (1 << 20) ? 20 : 9;
     }
+
+    /** Samples per algorithm of a cell's untimed settling run. */
+    public static final int SETTLE_REPS = 3;
 
     /** Whether {@code algorithm} is selected by --algorithms (the selector's pick is always measured). */
     public boolean wantsAlgorithm(String algorithm, boolean picked) {

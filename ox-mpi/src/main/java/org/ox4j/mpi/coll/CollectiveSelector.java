@@ -59,6 +59,7 @@ public final class CollectiveSelector {
         s.register(AllgatherRing.INSTANCE);
         s.register(AllgatherTorus.INSTANCE);
         s.register(AllgatherStreamedRing.INSTANCE);
+        s.register(AllgatherLinear.INSTANCE);
         s.register(AlltoallBruck.INSTANCE);
         s.register(AlltoallPairwise.INSTANCE);
         s.register(AlltoallLinear.INSTANCE);

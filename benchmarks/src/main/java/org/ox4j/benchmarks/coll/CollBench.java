@@ -142,13 +142,18 @@ public final class CollBench {
                             model.pointToPoint(bytes), variant.equals("blocking"), Double.NaN, bytes * beta))));
                 }
             }
-            if (o.settle()) {
-                // untimed first, every cell once: with eight servers on two cores the first cells ran 3-5x their
-                // later time for about a minute, in each server's C1 code with profiling, while the C2 compilers of
-                // all eight worked through their queues (with C1 alone the first pass was as fast as the second)
+            if (o.settleSeconds() > 0) {
+                // untimed first: with eight servers on two cores the first cells ran 3-5x their later time for
+                // about a minute, in each server's C1 code with profiling, while the C2 compilers of all eight
+                // worked through their queues (with C1 alone the first pass was as fast as the second); one pass
+                // of a few cells (26 s) was not enough, hence passes until the time is up
                 long t0 = System.nanoTime();
-                timeCollectives(g, o, p, selector, model, beta, CollBenchOptions.SETTLE_REPS);
-                System.out.printf(Locale.ROOT, "settled: every cell once, untimed (%.0f s)%n",
+                int passes = 0;
+                do {
+                    timeCollectives(g, o, p, selector, model, beta, CollBenchOptions.SETTLE_REPS);
+                    passes++;
+                } while ((System.nanoTime() - t0) / 1e9 < o.settleSeconds());
+                System.out.printf(Locale.ROOT, "settled: %d untimed pass(es) over the cells (%.0f s)%n", passes,
                         (System.nanoTime() - t0) / 1e9);
             }
             rows.addAll(timeCollectives(g, o, p, selector, model, beta, 0));

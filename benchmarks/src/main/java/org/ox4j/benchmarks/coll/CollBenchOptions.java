@@ -25,16 +25,17 @@ import java.util.List;
  *                    ({@link org.ox4j.mpi.coll.MeasuredChoices}), in the servers and in the report; empty for none
  * @param model       a cost model file ({@code bin/ox-bench refit --save}) the servers and the report select with
  *                    instead of calibrating; null to calibrate
- * @param settle      whether every group first runs its collective cells once untimed ({@code --no-settle}: not)
+ * @param settleSeconds every group first runs its collective cells untimed, pass after pass until this long has
+ *                    passed (at least one pass; {@code --settle 0}: none)
  */
 public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int reps, Path csv, Path svg,
         long calibrateMax, boolean openMpi, List<String> only, Path hostfile, List<String> ssh, double linkRate,
-        List<String> algorithms, int warmUpSeconds, List<Path> choices, Path model, boolean settle) {
+        List<String> algorithms, int warmUpSeconds, List<Path> choices, Path model, int settleSeconds) {
     static final String USAGE = "usage: bin/ox-bench [coll] [--csv FILE] [--svg FILE] [--p 2,4,8]"
             + " [--sizes 8,65536,1048576,16777216] [--reps N] [--calibrate-max BYTES] [--no-mpi]"
             + " [--only bcast,allreduce,...] [--algorithms stream_chain,...]"
             + " [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit] [--warmup SECONDS]"
-            + " [--choices EARLIER.csv[,EARLIER2.csv...]] [--model REFIT.properties] [--no-settle]";
+            + " [--choices EARLIER.csv[,EARLIER2.csv...]] [--model REFIT.properties] [--settle SECONDS]";
 
     public CollBenchOptions {
         groupSizes = List.copyOf(groupSizes);
@@ -62,7 +63,7 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         int warmUp = 5;
         List<Path> choices = List.of();
         Path model = null;
-        boolean settle = true;
+        int settle = 60;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             switch (a) {
@@ -81,13 +82,14 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 case "--warmup" -> warmUp = Integer.parseInt(value(args, ++i, a));
                 case "--choices" -> choices = paths(value(args, ++i, a));
                 case "--model" -> model = Path.of(value(args, ++i, a)).toAbsolutePath();
-                case "--no-settle" -> settle = false;
+                case "--settle" -> settle = Integer.parseInt(value(args, ++i, a));
                 default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
             }
         }
         if (ps.stream().anyMatch(p -> p < 2 || p > 64) || sizes.stream().anyMatch(s -> s < 1 || s > (64L << 20))
-                || reps < 0 || warmUp < 0) {
-            throw new IllegalArgumentException("--p values 2..64, --sizes 1..67108864, --reps >= 0, --warmup >= 0\n"
+                || reps < 0 || warmUp < 0 || settle < 0) {
+            throw new IllegalArgumentException("--p values 2..64, --sizes 1..67108864, --reps >= 0, --warmup >= 0,"
+                    + " --settle >= 0\n"
                     + USAGE);
         }
         return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only, hostfile, ssh, linkRate, algorithms,

@@ -1,9 +1,8 @@
 package org.ox4j.mpi.coll;
 
-import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import org.ox4j.mpi.comm.Payload;
-import org.ox4j.mpi.comm.Request;
 import org.ox4j.mpi.cost.CostModel;
 
 /**
@@ -23,27 +22,13 @@ public final class AllgatherLinear implements Algorithms.Allgather {
 
     @Override
     public List<Payload> allgather(CollChannel ch, Payload value) {
-        int p = ch.size();
-        int r = ch.rank();
-        List<Request> recvs = new ArrayList<>(p - 1);
-        List<Request> sends = new ArrayList<>(p - 1);
-        for (int i = 1; i < p; i++) {
-            recvs.add(ch.iRecv((r - i + p) % p));
-        }
-        for (int i = 1; i < p; i++) {
-            sends.add(ch.iSend((r + i) % p, value));
-        }
-        Payload[] blocks = new Payload[p];
-        blocks[r] = value;
-        for (int i = 1; i < p; i++) {
-            blocks[(r - i + p) % p] = ch.await(recvs.get(i - 1)).payload();
-        }
-        ch.waitAll(sends);
-        return List.of(blocks);
+        // an all-to-all whose every block is this rank's value
+        return AlltoallLinear.INSTANCE.alltoall(ch, Collections.nCopies(ch.size(), value));
     }
 
     @Override
     public double predict(CostModel m, int p, long bytes) {
-        return (p - 1) * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p));
+        // the same messages as that all-to-all, whose size is what a rank sends, its own block included: n
+        return AlltoallLinear.INSTANCE.predict(m, p, bytes);
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -142,7 +143,8 @@ public final class CollBench {
                             model.pointToPoint(bytes), variant.equals("blocking"), Double.NaN, bytes * beta))));
                 }
             }
-            if (o.settleSeconds() > 0) {
+            boolean collectives = Arrays.stream(Collective.values()).anyMatch(c -> o.wants(c.propertyName()));
+            if (collectives && o.settleSeconds() > 0) {
                 // untimed first: with eight servers on two cores the first cells ran 3-5x their later time for
                 // about a minute, in each server's C1 code with profiling, while the C2 compilers of all eight
                 // worked through their queues (with C1 alone the first pass was as fast as the second); one pass

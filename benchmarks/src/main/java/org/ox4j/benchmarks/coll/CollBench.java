@@ -152,26 +152,25 @@ public final class CollBench {
                 long t0 = System.nanoTime();
                 int passes = 0;
                 do {
-                    timeCollectives(g, o, p, selector, model, beta, CollBenchOptions.SETTLE_REPS);
+                    timeCollectives(g, o, p, selector, model, beta, true);
                     passes++;
                 } while ((System.nanoTime() - t0) / 1e9 < o.settleSeconds());
                 System.out.printf(Locale.ROOT, "settled: %d untimed pass(es) over the cells (%.0f s)%n", passes,
                         (System.nanoTime() - t0) / 1e9);
             }
-            rows.addAll(timeCollectives(g, o, p, selector, model, beta, 0));
+            rows.addAll(timeCollectives(g, o, p, selector, model, beta, false));
         }
         return rows;
     }
 
     /**
-     * Times every wanted collective cell of group {@code g}, its algorithms interleaved; {@code reps} samples each
-     * (0: the options' count) and the rows printed, or, with {@code reps} > 0, a settling run whose rows are
-     * neither printed nor kept.
+     * Times every wanted collective cell of group {@code g}, its algorithms interleaved, and prints and returns the
+     * rows; or, {@code settling}, takes {@link CollBenchOptions#SETTLE_REPS} samples of each cell, untimed, and returns
+     * no rows.
      */
     private static List<Row> timeCollectives(ServerGroup g, CollBenchOptions o, int p, CollectiveSelector selector,
-            CostModel model, double beta, int reps) {
+            CostModel model, double beta, boolean settling) {
         List<Row> rows = new ArrayList<>();
-        boolean settling = reps > 0;
         for (Collective c : Collective.values()) {
             if (!o.wants(c.propertyName())) {
                 continue;
@@ -186,13 +185,14 @@ public final class CollBench {
                 }
                 Map<String, Double> medians = timeInterleaved(g, c.propertyName(),
                         cell.stream().map(CollectiveAlgorithm::name).toList(), bytes,
-                        settling ? reps : o.repsFor(bytes), o.warmUpSeconds());
+                        settling ? CollBenchOptions.SETTLE_REPS : o.repsFor(bytes), o.warmUpSeconds());
+                if (settling) {
+                    continue;
+                }
                 for (CollectiveAlgorithm a : cell) {
-                    if (!settling) {
-                        rows.add(print(new Row(c.propertyName(), a.name(), p, bytes, medians.get(a.name()),
-                                selector.predict(a, p, bytes), a.name().equals(pick), Double.NaN,
-                                bound(c, p, bytes, beta))));
-                    }
+                    rows.add(print(new Row(c.propertyName(), a.name(), p, bytes, medians.get(a.name()),
+                            selector.predict(a, p, bytes), a.name().equals(pick), Double.NaN,
+                            bound(c, p, bytes, beta))));
                 }
             }
         }

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -28,8 +29,9 @@ import org.ox4j.mpi.cost.RobustFit;
  * adds evidence and a choice changes when the measurements keep disagreeing with it, not on one outlier. Cost:
  * O(rows · log rows) to load.
  *
- * <p>Every rank of a group must load the same files (as with the force property), or ranks could run different
- * algorithms of one collective.
+ * <p>Ranks that selected differently would run different algorithms of one collective; a server's ranks therefore
+ * select with rank 0's choices ({@link #choices()} and {@link #of(List)} carry them across), whatever files the others
+ * loaded.
  */
 public final class MeasuredChoices {
     /**
@@ -66,6 +68,41 @@ public final class MeasuredChoices {
         } catch (IOException e) {
             throw new IllegalStateException("cannot load measured choices: " + e.getMessage(), e);
         }
+    }
+
+    /** One measured winner: the algorithm that was fastest for a collective, a group size and a message size. */
+    public record Choice(Collective collective, int p, long bytes, String algorithm) {
+        public Choice {
+            Objects.requireNonNull(collective, "collective");
+            Objects.requireNonNull(algorithm, "algorithm");
+            if (p < 1 || bytes < 0) {
+                throw new IllegalArgumentException("group size " + p + ", bytes " + bytes);
+            }
+        }
+    }
+
+    /** These winners and nothing else (a later one of the same cell replaces an earlier one). */
+    public static MeasuredChoices of(List<Choice> choices) {
+        Map<String, TreeMap<Long, String>> winners = new HashMap<>();
+        for (Choice c : choices) {
+            winners.computeIfAbsent(c.collective().propertyName() + "/" + c.p(), k -> new TreeMap<>())
+                    .put(c.bytes(), c.algorithm());
+        }
+        return new MeasuredChoices(Map.copyOf(winners));
+    }
+
+    /** Every winner, ordered by collective, group size and message size; {@link #of(List)} restores them. */
+    public List<Choice> choices() {
+        List<Choice> out = new ArrayList<>();
+        fastest.forEach((cell, sizes) -> {
+            int slash = cell.lastIndexOf('/');
+            Collective c = Collective.fromName(cell.substring(0, slash)).orElseThrow();
+            int p = Integer.parseInt(cell.substring(slash + 1));
+            sizes.forEach((bytes, alg) -> out.add(new Choice(c, p, bytes, alg)));
+        });
+        out.sort(Comparator.comparing((Choice c) -> c.collective().propertyName()).thenComparingInt(Choice::p)
+                .thenComparingLong(Choice::bytes));
+        return out;
     }
 
     /** The fastest algorithm of each cell of one benchmark CSV. */

@@ -36,6 +36,21 @@ class MeasuredChoicesTest {
     }
 
     @Test
+    void theWinnersTravelAsAListAndSelectAlike() throws IOException {
+        MeasuredChoices m = load(RUN);
+        assertThat(m.choices()).containsExactly(
+                new MeasuredChoices.Choice(Collective.ALLREDUCE, 8, 1 << 20, "ring"),
+                new MeasuredChoices.Choice(Collective.BCAST, 8, 8, "linear"));
+        MeasuredChoices copy = MeasuredChoices.of(m.choices());
+        assertThat(copy.choices()).isEqualTo(m.choices());
+        assertThat(copy.algorithm(Collective.ALLREDUCE, 8, 3 << 19)).contains("ring");
+        assertThat(copy.algorithm(Collective.BCAST, 4, 8)).isEmpty();
+        assertThat(MeasuredChoices.of(List.of()).choices()).isEmpty();
+        assertThatThrownBy(() -> new MeasuredChoices.Choice(Collective.BCAST, 0, 8, "linear"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void theFastestAlgorithmOfEachMeasuredCellWins() throws IOException {
         MeasuredChoices m = load(RUN);
         assertThat(m.algorithm(Collective.BCAST, 8, 8)).contains("linear");

@@ -2,6 +2,7 @@ package org.ox4j.mpi.coll;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -12,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.ox4j.mpi.cost.RobustFit;
 
 /**
@@ -39,6 +41,11 @@ public final class MeasuredChoices {
      * separator.
      */
     public static final String FILE_PROPERTY = "ox.coll.measuredChoices";
+    /**
+     * System property naming the directory of saved runs ({@link #savedRuns()}); by default {@code .ox4j/coll-choices}
+     * in the user's home. {@code bin/ox-bench coll --save-choices} adds its run there.
+     */
+    public static final String DIRECTORY_PROPERTY = "ox.coll.choicesDirectory";
     /** How far (as a factor of the message size) a measurement decides for sizes that were not measured. */
     static final double REACH = 4;
     /** No measurements: the model decides everything. */
@@ -103,6 +110,43 @@ public final class MeasuredChoices {
         out.sort(Comparator.comparing((Choice c) -> c.collective().propertyName()).thenComparingInt(Choice::p)
                 .thenComparingLong(Choice::bytes));
         return out;
+    }
+
+    /**
+     * What a server selects with: the files of {@value #FILE_PROPERTY} when it is set (blank: none, the model alone),
+     * else the runs saved in {@link #directory()} (none saved: the model alone).
+     */
+    public static MeasuredChoices configured() {
+        if (System.getProperty(FILE_PROPERTY) != null) {
+            return fromSystemProperty();
+        }
+        List<Path> runs = savedRuns();
+        try {
+            return runs.isEmpty() ? NONE : fromCsv(runs);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot load the saved runs in " + directory() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The directory of saved runs: {@value #DIRECTORY_PROPERTY}, else {@code ~/.ox4j/coll-choices}. */
+    public static Path directory() {
+        String d = System.getProperty(DIRECTORY_PROPERTY);
+        return d != null && !d.isBlank() ? Path.of(d)
+                : Path.of(System.getProperty("user.home"), ".ox4j", "coll-choices");
+    }
+
+    /** The CSVs saved in {@link #directory()}, by name; none when it does not exist. */
+    public static List<Path> savedRuns() {
+        Path dir = directory();
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".csv") && Files.isRegularFile(f)).sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list " + dir + ": " + e.getMessage(), e);
+        }
     }
 
     /** The fastest algorithm of each cell of one benchmark CSV. */

@@ -56,7 +56,7 @@ public final class MpiWorld {
 
     private static MeasuredChoices initialChoices() {
         try {
-            return MeasuredChoices.fromSystemProperty();
+            return MeasuredChoices.configured();
         } catch (IllegalStateException e) {
             LOG.warn("mpi: {}; selecting by the cost model alone", e.getMessage());
             return MeasuredChoices.NONE;

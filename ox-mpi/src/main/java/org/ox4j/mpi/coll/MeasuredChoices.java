@@ -31,9 +31,9 @@ import org.ox4j.mpi.cost.RobustFit;
  * adds evidence and a choice changes when the measurements keep disagreeing with it, not on one outlier. Cost:
  * O(rows · log rows) to load.
  *
- * <p>Ranks that selected differently would run different algorithms of one collective; a server's ranks therefore
- * select with rank 0's choices ({@link #choices()} and {@link #of(List)} carry them across), whatever files the others
- * loaded.
+ * <p>Ranks that selected differently would run different algorithms of one collective; the members of a server
+ * group therefore select with rank 0's choices ({@link #choices()} and {@link #of(List)} carry them across), whatever
+ * files the others loaded.
  */
 public final class MeasuredChoices {
     /**

@@ -5,7 +5,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -91,6 +94,14 @@ public final class CollBench {
         if (o.csv() != null) {
             Files.writeString(o.csv(), csv(rows, mpi.isPresent()), StandardCharsets.UTF_8);
             System.out.println("CSV: " + o.csv().toAbsolutePath());
+        }
+        if (o.saveChoices()) {
+            Path dir = MeasuredChoices.directory();
+            Files.createDirectories(dir);
+            Path saved = dir.resolve("coll-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)
+                    .format(LocalDateTime.now()) + ".csv");
+            Files.copy(o.csv(), saved, StandardCopyOption.REPLACE_EXISTING);
+            System.out.println("saved for the selector: " + saved.toAbsolutePath());
         }
         if (o.svg() != null) {
             Files.writeString(o.svg(), SvgChart.render(rows), StandardCharsets.UTF_8);
@@ -217,11 +228,10 @@ public final class CollBench {
         if (o.model() != null) {
             opts += " -D" + CostModelStore.FILE_PROPERTY + "=" + o.model();
         }
-        if (!o.choices().isEmpty()) {
-            // the servers select as this report assumes: the same measurements, passed in their JVM options
-            opts += " -D" + MeasuredChoices.FILE_PROPERTY + "=" + o.choices().stream().map(Path::toString)
-                    .collect(Collectors.joining(File.pathSeparator));
-        }
+        // the servers select as this report assumes: the same measurements (none: an empty list, so that they do
+        // not fall back to the saved runs), passed in their JVM options
+        opts += " -D" + MeasuredChoices.FILE_PROPERTY + "=" + o.choices().stream().map(Path::toString)
+                .collect(Collectors.joining(File.pathSeparator));
         LocalProcessLauncher local = LocalProcessLauncher.builder().command(List.of("env", "JAVA_OPTS=" + opts,
                 OxHome.serverScript(OxHome.locate()).toString())).build();
         List<ServerLauncher> launchers = Collections.nCopies(p, local);

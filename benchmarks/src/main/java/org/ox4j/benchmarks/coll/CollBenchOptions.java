@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.ox4j.mpi.coll.MeasuredChoices;
 
 /**
  * Options of {@code bin/ox-bench coll}.
@@ -22,20 +23,26 @@ import java.util.List;
  * @param algorithms  algorithms to measure (empty = all)
  * @param warmUpSeconds longest JIT warm-up before each measurement (mpi_time's WarmUpSeconds)
  * @param choices     CSVs of earlier runs whose pooled fastest algorithm per cell the selector prefers to the model
- *                    ({@link org.ox4j.mpi.coll.MeasuredChoices}), in the servers and in the report; empty for none
+ *                    ({@link org.ox4j.mpi.coll.MeasuredChoices}), in the servers and in the report; empty for none.
+ *                    Without {@code --choices} the runs saved by {@code --save-choices}, with {@code --choices none}
+ *                    none
  * @param model       a cost model file ({@code bin/ox-bench refit --save}) the servers and the report select with
  *                    instead of calibrating; null to calibrate
  * @param settleSeconds every group first runs its collective cells untimed, pass after pass until this long has
  *                    passed (at least one pass; {@code --settle 0}: none)
+ * @param saveChoices whether to add this run's CSV to the saved runs ({@link
+ *                    org.ox4j.mpi.coll.MeasuredChoices#directory()}) that servers and later runs select with
  */
 public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int reps, Path csv, Path svg,
         long calibrateMax, boolean openMpi, List<String> only, Path hostfile, List<String> ssh, double linkRate,
-        List<String> algorithms, int warmUpSeconds, List<Path> choices, Path model, int settleSeconds) {
+        List<String> algorithms, int warmUpSeconds, List<Path> choices, Path model, int settleSeconds,
+        boolean saveChoices) {
     static final String USAGE = "usage: bin/ox-bench [coll] [--csv FILE] [--svg FILE] [--p 2,4,8]"
             + " [--sizes 8,65536,1048576,16777216] [--reps N] [--calibrate-max BYTES] [--no-mpi]"
             + " [--only bcast,allreduce,...] [--algorithms stream_chain,...]"
             + " [--hostfile FILE [--ssh 'ssh -o BatchMode=yes']] [--link-rate 1gbit] [--warmup SECONDS]"
-            + " [--choices EARLIER.csv[,EARLIER2.csv...]] [--model REFIT.properties] [--settle SECONDS]";
+            + " [--choices EARLIER.csv[,EARLIER2.csv...]|none] [--save-choices] [--model REFIT.properties]"
+            + " [--settle SECONDS]";
 
     public CollBenchOptions {
         groupSizes = List.copyOf(groupSizes);
@@ -61,7 +68,8 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
         double linkRate = 0;
         List<String> algorithms = List.of();
         int warmUp = 5;
-        List<Path> choices = List.of();
+        List<Path> choices = null;
+        boolean save = false;
         Path model = null;
         int settle = 60;
         for (int i = 0; i < args.length; i++) {
@@ -80,7 +88,11 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                 case "--link-rate" -> linkRate = bitRate(value(args, ++i, a));
                 case "--algorithms" -> algorithms = Arrays.asList(value(args, ++i, a).split(","));
                 case "--warmup" -> warmUp = Integer.parseInt(value(args, ++i, a));
-                case "--choices" -> choices = paths(value(args, ++i, a));
+                case "--choices" -> {
+                    String list = value(args, ++i, a);
+                    choices = list.equals("none") ? List.of() : paths(list);
+                }
+                case "--save-choices" -> save = true;
                 case "--model" -> model = Path.of(value(args, ++i, a)).toAbsolutePath();
                 case "--settle" -> settle = Integer.parseInt(value(args, ++i, a));
                 default -> throw new IllegalArgumentException("unknown option " + a + "\n" + USAGE);
@@ -92,8 +104,9 @@ public record CollBenchOptions(List<Integer> groupSizes, List<Long> sizes, int r
                     + " --settle >= 0\n"
                     + USAGE);
         }
+        // without --choices: the saved runs, named here so that the report and the servers select with the same ones
         return new CollBenchOptions(ps, sizes, reps, csv, svg, calMax, mpi, only, hostfile, ssh, linkRate, algorithms,
-                warmUp, choices, model, settle);
+                warmUp, choices == null ? MeasuredChoices.savedRuns() : choices, model, settle, save);
     }
 
     /** A comma-separated list of files ({@code --choices}, and the runs of {@code refit}), made absolute. */

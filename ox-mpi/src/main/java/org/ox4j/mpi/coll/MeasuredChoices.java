@@ -2,15 +2,18 @@ package org.ox4j.mpi.coll;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.ox4j.mpi.cost.RobustFit;
 
 /**
@@ -28,8 +31,9 @@ import org.ox4j.mpi.cost.RobustFit;
  * adds evidence and a choice changes when the measurements keep disagreeing with it, not on one outlier. Cost:
  * O(rows · log rows) to load.
  *
- * <p>Every rank of a group must load the same files (as with the force property), or ranks could run different
- * algorithms of one collective.
+ * <p>Ranks that selected differently would run different algorithms of one collective; the members of a server
+ * group therefore select with rank 0's choices ({@link #choices()} and {@link #of(List)} carry them across), whatever
+ * files the others loaded.
  */
 public final class MeasuredChoices {
     /**
@@ -37,6 +41,11 @@ public final class MeasuredChoices {
      * separator.
      */
     public static final String FILE_PROPERTY = "ox.coll.measuredChoices";
+    /**
+     * System property naming the directory of saved runs ({@link #savedRuns()}); by default {@code .ox4j/coll-choices}
+     * in the user's home. {@code bin/ox-bench coll --save-choices} adds its run there.
+     */
+    public static final String DIRECTORY_PROPERTY = "ox.coll.choicesDirectory";
     /** How far (as a factor of the message size) a measurement decides for sizes that were not measured. */
     static final double REACH = 4;
     /** No measurements: the model decides everything. */
@@ -65,6 +74,78 @@ public final class MeasuredChoices {
             return fromCsv(files);
         } catch (IOException e) {
             throw new IllegalStateException("cannot load measured choices: " + e.getMessage(), e);
+        }
+    }
+
+    /** One measured winner: the algorithm that was fastest for a collective, a group size and a message size. */
+    public record Choice(Collective collective, int p, long bytes, String algorithm) {
+        public Choice {
+            Objects.requireNonNull(collective, "collective");
+            Objects.requireNonNull(algorithm, "algorithm");
+            if (p < 1 || bytes < 0) {
+                throw new IllegalArgumentException("group size " + p + ", bytes " + bytes);
+            }
+        }
+    }
+
+    /** These winners and nothing else (a later one of the same cell replaces an earlier one). */
+    public static MeasuredChoices of(List<Choice> choices) {
+        Map<String, TreeMap<Long, String>> winners = new HashMap<>();
+        for (Choice c : choices) {
+            winners.computeIfAbsent(c.collective().propertyName() + "/" + c.p(), k -> new TreeMap<>())
+                    .put(c.bytes(), c.algorithm());
+        }
+        return new MeasuredChoices(Map.copyOf(winners));
+    }
+
+    /** Every winner, ordered by collective, group size and message size; {@link #of(List)} restores them. */
+    public List<Choice> choices() {
+        List<Choice> out = new ArrayList<>();
+        fastest.forEach((cell, sizes) -> {
+            int slash = cell.lastIndexOf('/');
+            Collective c = Collective.fromName(cell.substring(0, slash)).orElseThrow();
+            int p = Integer.parseInt(cell.substring(slash + 1));
+            sizes.forEach((bytes, alg) -> out.add(new Choice(c, p, bytes, alg)));
+        });
+        out.sort(Comparator.comparing((Choice c) -> c.collective().propertyName()).thenComparingInt(Choice::p)
+                .thenComparingLong(Choice::bytes));
+        return out;
+    }
+
+    /**
+     * What a server selects with: the files of {@value #FILE_PROPERTY} when it is set (blank: none, the model alone),
+     * else the runs saved in {@link #directory()} (none saved: the model alone).
+     */
+    public static MeasuredChoices configured() {
+        if (System.getProperty(FILE_PROPERTY) != null) {
+            return fromSystemProperty();
+        }
+        List<Path> runs = savedRuns();
+        try {
+            return runs.isEmpty() ? NONE : fromCsv(runs);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot load the saved runs in " + directory() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The directory of saved runs: {@value #DIRECTORY_PROPERTY}, else {@code ~/.ox4j/coll-choices}. */
+    public static Path directory() {
+        String d = System.getProperty(DIRECTORY_PROPERTY);
+        return d != null && !d.isBlank() ? Path.of(d)
+                : Path.of(System.getProperty("user.home"), ".ox4j", "coll-choices");
+    }
+
+    /** The CSVs saved in {@link #directory()}, by name; none when it does not exist. */
+    public static List<Path> savedRuns() {
+        Path dir = directory();
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().endsWith(".csv") && Files.isRegularFile(f)).sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list " + dir + ": " + e.getMessage(), e);
         }
     }
 

@@ -36,6 +36,59 @@ class MeasuredChoicesTest {
     }
 
     @Test
+    void theWinnersTravelAsAListAndSelectAlike() throws IOException {
+        MeasuredChoices m = load(RUN);
+        assertThat(m.choices()).containsExactly(
+                new MeasuredChoices.Choice(Collective.ALLREDUCE, 8, 1 << 20, "ring"),
+                new MeasuredChoices.Choice(Collective.BCAST, 8, 8, "linear"));
+        MeasuredChoices copy = MeasuredChoices.of(m.choices());
+        assertThat(copy.choices()).isEqualTo(m.choices());
+        assertThat(copy.algorithm(Collective.ALLREDUCE, 8, 3 << 19)).contains("ring");
+        assertThat(copy.algorithm(Collective.BCAST, 4, 8)).isEmpty();
+        assertThat(MeasuredChoices.of(List.of()).choices()).isEmpty();
+        assertThatThrownBy(() -> new MeasuredChoices.Choice(Collective.BCAST, 0, 8, "linear"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aServerSelectsWithTheSavedRunsUnlessFilesAreNamed() throws IOException {
+        String files = System.getProperty(MeasuredChoices.FILE_PROPERTY);
+        String directory = System.getProperty(MeasuredChoices.DIRECTORY_PROPERTY);
+        try {
+            System.clearProperty(MeasuredChoices.FILE_PROPERTY);
+            Path saved = dir.resolve("saved");
+            System.setProperty(MeasuredChoices.DIRECTORY_PROPERTY, saved.toString());
+            assertThat(MeasuredChoices.savedRuns()).isEmpty();
+            assertThat(MeasuredChoices.configured().choices()).isEmpty();
+
+            Files.createDirectories(saved);
+            Files.writeString(saved.resolve("coll-1.csv"), RUN);
+            Files.writeString(saved.resolve("notes.txt"), "not a run");
+            assertThat(MeasuredChoices.savedRuns()).containsExactly(saved.resolve("coll-1.csv"));
+            assertThat(MeasuredChoices.configured().algorithm(Collective.BCAST, 8, 8)).contains("linear");
+
+            // named files win over the saved runs; an empty name means none at all
+            System.setProperty(MeasuredChoices.FILE_PROPERTY, "");
+            assertThat(MeasuredChoices.configured().choices()).isEmpty();
+            Path other = dir.resolve("other.csv");
+            Files.writeString(other, "collective,algorithm,p,bytes,median_s\nbcast,binomial,8,8,0.0001\n");
+            System.setProperty(MeasuredChoices.FILE_PROPERTY, other.toString());
+            assertThat(MeasuredChoices.configured().algorithm(Collective.BCAST, 8, 8)).contains("binomial");
+        } finally {
+            restore(MeasuredChoices.FILE_PROPERTY, files);
+            restore(MeasuredChoices.DIRECTORY_PROPERTY, directory);
+        }
+    }
+
+    private static void restore(String property, String value) {
+        if (value == null) {
+            System.clearProperty(property);
+        } else {
+            System.setProperty(property, value);
+        }
+    }
+
+    @Test
     void theFastestAlgorithmOfEachMeasuredCellWins() throws IOException {
         MeasuredChoices m = load(RUN);
         assertThat(m.algorithm(Collective.BCAST, 8, 8)).contains("linear");

@@ -119,14 +119,16 @@ public final class MpiFunctions {
                 + " (bcast, reduce, allreduce, ...)", (a, c) -> {
                     Collective k = collective(MpiArgs.string(a, 0, "collective", "mpi_algorithms"),
                             "mpi_algorithms");
-                    return new CmoList(coll(c).selector().candidates(k).stream()
+                    return new CmoList(world(c).collectives().selector().candidates(k).stream()
                             .map(x -> (Cmo) CmoString.of(x.name())).toList());
                 });
-        fn(registry, "mpi_select", 2, 2, "mpi_select(Collective, Bytes): the algorithm the cost model picks for"
-                + " this group size and message size (array payloads)", (a, c) -> {
+        fn(registry, "mpi_select", 2, 2, "mpi_select(Collective, Bytes): the algorithm the selector picks for"
+                + " this group size and message size (array payloads): measured choices first, else the cost model;"
+                + " rank 0's from the first collective on, this server's own before", (a, c) -> {
                     Collective k = collective(MpiArgs.string(a, 0, "collective", "mpi_select"), "mpi_select");
                     long bytes = MpiArgs.longInteger(a, 1, "bytes", "mpi_select");
-                    Collectives col = coll(c);
+                    // a query sends nothing, so it never waits for the members to agree
+                    Collectives col = world(c).collectives();
                     ReduceOp op = k == Collective.REDUCE || k == Collective.ALLREDUCE || k == Collective.SCAN
                             || k == Collective.EXSCAN ? org.ox4j.mpi.coll.ReduceOps.SUM : null;
                     return CmoString.of(col.selector().select(k, col.communicator().size(), bytes, op, true).name());
@@ -143,7 +145,7 @@ public final class MpiFunctions {
                 + " rank 0 [Algorithm, T1, ...], each T the slowest member's seconds; 0 elsewhere. With a list of"
                 + " algorithms they are timed interleaved, one sample of each per round, and the answer is a list of"
                 + " [Algorithm, T1, ...]",
-                (a, c) -> CollectiveTimer.run(world(c), a));
+                (a, c) -> CollectiveTimer.run(mpiWorld(c).agreedWorld(), a));
     }
 
     /** A collective combining every member's Obj with an op: the selector's algorithm (null) or a named one. */
@@ -311,7 +313,7 @@ public final class MpiFunctions {
                     + " (expected: 0..67108864 and >= 1)");
         }
         MpiWorld w = mpiWorld(c);
-        MpiWorld.World world = w.world();
+        MpiWorld.World world = w.agreedWorld();
         long[] sizes = Arrays.stream(Calibration.DEFAULT_SIZES).filter(s -> s <= max).toArray();
         Calibration.Result result = Calibration.calibrate(world.comm(), sizes, reps, w.timeout());
         // the ping-pong measures α, β and γ; the host terms come from refits against collectives and stay
@@ -398,8 +400,9 @@ public final class MpiFunctions {
         return world(c).comm();
     }
 
+    /** The collectives of the world, selecting as every member does (see {@link MpiWorld#agreedWorld()}). */
     private static Collectives coll(EvalContext c) {
-        return world(c).collectives();
+        return mpiWorld(c).agreedWorld().collectives();
     }
 
     /** A payload as the value returned to the master: the CMO, 0 (CMO_NULL) for none. */

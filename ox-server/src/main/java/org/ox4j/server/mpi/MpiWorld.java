@@ -16,8 +16,9 @@ import org.ox4j.server.rfc102.PeerGroupTransport;
 
 /**
  * The world communicator of one server's RFC-102 peer group, created lazily on the first {@code mpi_*} call and
- * again whenever {@code SM_set_rank_102} has changed the group's size or this member's rank, plus the cost model
- * its collectives select algorithms with (the stored one at start-up, replaced by {@code mpi_calibrate}).
+ * again whenever {@code SM_set_rank_102} has changed the group's size or this member's rank, plus the cost model and
+ * measured choices its collectives select algorithms with: this server's stored ones at start-up, rank 0's from the
+ * world's first collective on ({@link SelectionInputs}), replaced by {@code mpi_calibrate}.
  */
 public final class MpiWorld {
     private static final Logger LOG = LogManager.getLogger();
@@ -27,10 +28,12 @@ public final class MpiWorld {
     }
 
     private final PeerGroup group;
-    /** Loaded once: every world of this process selects with the same measurements. */
-    private final MeasuredChoices measured = initialChoices();
+    /** This server's own at start-up, rank 0's once a world has agreed. */
+    private MeasuredChoices measured = initialChoices();
     private CostModel model;
     private World current;
+    /** Whether the members of {@link #current} select with rank 0's inputs yet. */
+    private boolean agreed;
 
     /** A world over {@code group}'s links, with the model of {@link CostModelStore#loadOrDefault()}. */
     public MpiWorld(PeerGroup group) {
@@ -53,7 +56,7 @@ public final class MpiWorld {
 
     private static MeasuredChoices initialChoices() {
         try {
-            return MeasuredChoices.fromSystemProperty();
+            return MeasuredChoices.configured();
         } catch (IllegalStateException e) {
             LOG.warn("mpi: {}; selecting by the cost model alone", e.getMessage());
             return MeasuredChoices.NONE;
@@ -70,7 +73,27 @@ public final class MpiWorld {
         if (current == null || current.size() != size || current.rank() != rank) {
             Communicator comm = Communicator.world(new PeerGroupTransport(group));
             current = new World(size, rank, comm, collectives(comm));
+            agreed = size == 1;
             LOG.info("mpi: world communicator rank {} of {}", rank, size);
+        }
+        return current;
+    }
+
+    /**
+     * The world, its members selecting with rank 0's cost model and measured choices: a collective call the first
+     * time for a world (one binomial broadcast from rank 0), every member must make it, as every collective's first
+     * step. Queries that send nothing ({@code mpi_rank}, {@code mpi_select}) use {@link #world()} and so never wait.
+     */
+    public synchronized World agreedWorld() {
+        World w = world();
+        if (!agreed) {
+            SelectionInputs in = SelectionInputs.agree(w.collectives(), new SelectionInputs(model, measured));
+            model = in.model();
+            measured = in.measured();
+            current = new World(w.size(), w.rank(), w.comm(), collectives(w.comm()));
+            agreed = true;
+            LOG.info("mpi: selecting with rank 0's cost model {} and {} measured choices", model.describe(),
+                    measured.choices().size());
         }
         return current;
     }

@@ -81,7 +81,7 @@ public final class MpiWorld {
 
     /**
      * The world, its members selecting with rank 0's cost model and measured choices: a collective call the first
-     * time for a world (one binomial broadcast from rank 0), every member must make it, as every collective's first
+     * time for a world (one small allgather), every member must make it, as every collective's first
      * step. Queries that send nothing ({@code mpi_rank}, {@code mpi_select}) use {@link #world()} and so never wait.
      */
     public synchronized World agreedWorld() {

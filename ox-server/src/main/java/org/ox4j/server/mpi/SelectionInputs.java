@@ -22,8 +22,8 @@ import org.ox4j.server.eval.EvaluationException;
  * ({@code ox.coll.costModel}, {@code ox.coll.measuredChoices}), and members that loaded different files (another
  * checkout, another host's measurements, a file only some of them were given) would pick different algorithms of one
  * collective and wait on each other for messages that never come. Why rank 0's: it is the root of every RFC-102
- * broadcast and the member a master talks to first; one small binomial broadcast per world, no selection needed for
- * it.
+ * broadcast and the member a master talks to first. One small allgather per world with a fixed algorithm, so no
+ * selection is needed for it.
  */
 record SelectionInputs(CostModel model, MeasuredChoices measured) {
     SelectionInputs {
@@ -36,10 +36,12 @@ record SelectionInputs(CostModel model, MeasuredChoices measured) {
      * mine} is read at rank 0 only).
      */
     static SelectionInputs agree(Collectives k, SelectionInputs mine) {
-        boolean root = k.communicator().rank() == 0;
-        Payload sent = root ? Payload.of(mine.toCmo()) : null;
-        Payload got = k.bcast(sent, 0, (Algorithms.Bcast) k.selector().byName(Collective.BCAST, "binomial"));
-        return root ? mine : fromCmo(got.cmo());
+        // an allgather, not a broadcast from rank 0: every member leaves it once all have arrived, so none starts
+        // the collective that follows ahead of the others (a root that only sends would, and its waits would then
+        // end first when a member fails during that collective, naming a live peer)
+        List<Payload> all = k.allgather(Payload.of(k.communicator().rank() == 0 ? mine.toCmo() : CmoList.of()),
+                (Algorithms.Allgather) k.selector().byName(Collective.ALLGATHER, "linear"));
+        return k.communicator().rank() == 0 ? mine : fromCmo(all.get(0).cmo());
     }
 
     /** [Model, [[Collective, P, Bytes, Algorithm], ...]] with the model as {@code mpi_cost_model} lists it. */

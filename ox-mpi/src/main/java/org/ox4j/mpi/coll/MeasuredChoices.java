@@ -51,10 +51,14 @@ public final class MeasuredChoices {
     /** No measurements: the model decides everything. */
     public static final MeasuredChoices NONE = new MeasuredChoices(Map.of());
 
-    /** Per "collective/p": measured size → the winning algorithm. */
-    private final Map<String, TreeMap<Long, String>> fastest;
+    /** Per cell: measured size → the winning algorithm. */
+    private final Map<Cell, TreeMap<Long, String>> fastest;
 
-    private MeasuredChoices(Map<String, TreeMap<Long, String>> fastest) {
+    /** A collective on a group size: what a run measures at several message sizes. */
+    private record Cell(Collective collective, int p) {
+    }
+
+    private MeasuredChoices(Map<Cell, TreeMap<Long, String>> fastest) {
         this.fastest = fastest;
     }
 
@@ -90,9 +94,9 @@ public final class MeasuredChoices {
 
     /** These winners and nothing else (a later one of the same cell replaces an earlier one). */
     public static MeasuredChoices of(List<Choice> choices) {
-        Map<String, TreeMap<Long, String>> winners = new HashMap<>();
+        Map<Cell, TreeMap<Long, String>> winners = new HashMap<>();
         for (Choice c : choices) {
-            winners.computeIfAbsent(c.collective().propertyName() + "/" + c.p(), k -> new TreeMap<>())
+            winners.computeIfAbsent(new Cell(c.collective(), c.p()), k -> new TreeMap<>())
                     .put(c.bytes(), c.algorithm());
         }
         return new MeasuredChoices(Map.copyOf(winners));
@@ -101,12 +105,8 @@ public final class MeasuredChoices {
     /** Every winner, ordered by collective, group size and message size; {@link #of(List)} restores them. */
     public List<Choice> choices() {
         List<Choice> out = new ArrayList<>();
-        fastest.forEach((cell, sizes) -> {
-            int slash = cell.lastIndexOf('/');
-            Collective c = Collective.fromName(cell.substring(0, slash)).orElseThrow();
-            int p = Integer.parseInt(cell.substring(slash + 1));
-            sizes.forEach((bytes, alg) -> out.add(new Choice(c, p, bytes, alg)));
-        });
+        fastest.forEach((cell, sizes) -> sizes.forEach((bytes, alg) -> out.add(new Choice(cell.collective(), cell.p(),
+                bytes, alg))));
         out.sort(Comparator.comparing((Choice c) -> c.collective().propertyName()).thenComparingInt(Choice::p)
                 .thenComparingLong(Choice::bytes));
         return out;
@@ -156,13 +156,13 @@ public final class MeasuredChoices {
 
     /** The algorithm of each cell that the runs in {@code files} agree is fastest (see the class comment). */
     public static MeasuredChoices fromCsv(List<Path> files) throws IOException {
-        // per "collective/p" → bytes → algorithm → what the runs said of it
-        Map<String, Map<Long, Map<String, Evidence>>> evidence = new HashMap<>();
+        // per cell → bytes → algorithm → what the runs said of it
+        Map<Cell, Map<Long, Map<String, Evidence>>> evidence = new HashMap<>();
         for (Path file : files) {
-            Map<String, Map<Long, Map<String, Double>>> run = new HashMap<>();
+            Map<Cell, Map<Long, Map<String, Double>>> run = new HashMap<>();
             for (MeasuredTimes.Row r : MeasuredTimes.read(file).rows()) {
                 // a cell measured twice in one file: its faster row
-                run.computeIfAbsent(r.collective().propertyName() + "/" + r.p(), k -> new HashMap<>())
+                run.computeIfAbsent(new Cell(r.collective(), r.p()), k -> new HashMap<>())
                         .computeIfAbsent(r.bytes(), k -> new HashMap<>()).merge(r.algorithm(), r.seconds(), Math::min);
             }
             run.forEach((cell, sizes) -> sizes.forEach((bytes, times) -> {
@@ -172,7 +172,7 @@ public final class MeasuredChoices {
                         .add(t, t / best));
             }));
         }
-        Map<String, TreeMap<Long, String>> winners = new HashMap<>();
+        Map<Cell, TreeMap<Long, String>> winners = new HashMap<>();
         evidence.forEach((cell, sizes) -> sizes.forEach((bytes, byAlgorithm) -> {
             Comparator<String> order = Comparator.<String>comparingDouble(a -> byAlgorithm.get(a).medianRatio())
                     .thenComparingDouble(a -> byAlgorithm.get(a).totalSeconds).thenComparing(Comparator.naturalOrder());
@@ -199,7 +199,7 @@ public final class MeasuredChoices {
 
     /** The measured fastest algorithm for this cell or the nearest measured size within reach, if any. */
     public Optional<String> algorithm(Collective c, int p, long bytes) {
-        TreeMap<Long, String> sizes = fastest.get(c.propertyName() + "/" + p);
+        TreeMap<Long, String> sizes = fastest.get(new Cell(c, p));
         if (sizes == null) {
             return Optional.empty();
         }

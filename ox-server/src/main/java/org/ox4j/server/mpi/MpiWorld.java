@@ -90,12 +90,17 @@ public final class MpiWorld {
             SelectionInputs in = SelectionInputs.agree(w.collectives(), new SelectionInputs(model, measured));
             model = in.model();
             measured = in.measured();
-            current = new World(w.size(), w.rank(), w.comm(), collectives(w.comm()));
+            reselect();
             agreed = true;
             LOG.info("mpi: selecting with rank 0's cost model {} and {} measured choices", model.describe(),
                     measured.choices().size());
         }
         return current;
+    }
+
+    /** The current world with a selector of the current inputs; its communicator keeps its matching state. */
+    private void reselect() {
+        current = new World(current.size(), current.rank(), current.comm(), collectives(current.comm()));
     }
 
     private Collectives collectives(Communicator comm) {
@@ -119,7 +124,7 @@ public final class MpiWorld {
     public synchronized void install(CostModel m) {
         model = Objects.requireNonNull(m, "model");
         if (current != null) {
-            current = new World(current.size(), current.rank(), current.comm(), collectives(current.comm()));
+            reselect();
         }
         LOG.info("mpi: cost model {}", m.describe());
     }

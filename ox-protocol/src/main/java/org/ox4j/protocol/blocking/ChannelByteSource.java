@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.ReadableByteChannel;
+import java.util.function.IntConsumer;
 import org.ox4j.cmo.CmoLimitExceededException;
 import org.ox4j.cmo.io.ByteSource;
 
@@ -30,7 +31,7 @@ public final class ChannelByteSource implements ByteSource {
     public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
 
     private final ByteBuffer buf;
-    private final Runnable afterRead;
+    private final IntConsumer afterRead;
     private final Runnable whenEmpty;
     private ByteOrder order = ByteOrder.BIG_ENDIAN;
     private long budget = Long.MAX_VALUE;
@@ -58,6 +59,14 @@ public final class ChannelByteSource implements ByteSource {
      *     closed) and returns
      */
     public ChannelByteSource(ReadableByteChannel channel, int bufferSize, Runnable afterRead, Runnable whenEmpty) {
+        this(channel, bufferSize, n -> afterRead.run(), whenEmpty);
+    }
+
+    /**
+     * @param afterRead given the byte count of every read from the channel that returned bytes
+     * @param whenEmpty as above
+     */
+    public ChannelByteSource(ReadableByteChannel channel, int bufferSize, IntConsumer afterRead, Runnable whenEmpty) {
         if (bufferSize < 8) {
             throw new IllegalArgumentException("bufferSize: " + bufferSize + " (expected: >= 8)");
         }
@@ -80,7 +89,7 @@ public final class ChannelByteSource implements ByteSource {
         try {
             int n = channel.read(buf);
             if (n > 0) {
-                afterRead.run();
+                afterRead.accept(n);
             }
             return n != 0;
         } catch (IOException e) {
@@ -308,7 +317,7 @@ public final class ChannelByteSource implements ByteSource {
         if (n == 0) {
             whenEmpty.run();
         } else {
-            afterRead.run();
+            afterRead.accept(n);
         }
     }
 }

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
@@ -95,10 +96,12 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     /** When the current write on a caller's thread began (System.nanoTime, odd), 0 while there is none. */
     private volatile long inlineWriteSince;
     private volatile Throwable closedCause;
+    private final QuickAcks quickAcks;
 
     private PeerLink(int peerRank, SocketChannel channel, ChannelByteSource in, OxMessageWriter out,
-            LinkReadRole role, Listener listener, CmoLimits limits, int ownRank) {
+            LinkReadRole role, QuickAcks quickAcks, Listener listener, CmoLimits limits, int ownRank) {
         this.peerRank = peerRank;
+        this.quickAcks = quickAcks;
         this.channel = channel;
         this.in = in;
         this.out = out;
@@ -127,12 +130,12 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
             Listener listener, CmoLimits limits, LinkKeepAlive keepAlive, boolean waitersRead, long spinNanos)
             throws IOException {
         // small collective messages wait neither for Nagle's algorithm nor for delayed ACKs
-        Runnable rearm = BlockingSocketTuning.tune(channel);
+        QuickAcks quickAcks = new QuickAcks(BlockingSocketTuning.tune(channel));
         // an unreachable peer closes the link within the group's timeout, invisibly to the OX stream
         keepAlive.apply(channel);
         LinkReadRole role = new LinkReadRole(waitersRead, spinNanos);
         try {
-            ChannelByteSource in = new ChannelByteSource(channel, ChannelByteSource.DEFAULT_BUFFER_SIZE, rearm,
+            ChannelByteSource in = new ChannelByteSource(channel, ChannelByteSource.DEFAULT_BUFFER_SIZE, quickAcks,
                     role::awaitReadable);
             OxMessageWriter out = new OxMessageWriter(channel, OxMessageWriter.DEFAULT_BUFFER_SIZE,
                     role::awaitWritable);
@@ -144,7 +147,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
             }
             LOG.debug("link {}<->{}: wrote {}, order {}", ownRank, peerRank, ByteOrderBytes.describe(preferredByte),
                     order);
-            PeerLink link = new PeerLink(peerRank, channel, in, out, role, listener, limits, ownRank);
+            PeerLink link = new PeerLink(peerRank, channel, in, out, role, quickAcks, listener, limits, ownRank);
             role.start(channel, link.new LinkFrames());
             link.reader.start();
             return link;
@@ -388,12 +391,14 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         public void readOne() {
             OxFrame f = frameReader.read();
             if (f.message() == null && f.tag() == BULK_TAG) {
+                quickAcks.peerIsOx4j();
                 readBulk();
                 return;
             }
             Inbound m = f.message() == null ? new Inbound.Unknown(f.tag(), f.serial())
                     : new Inbound.Message(f.message());
             if (m instanceof Inbound.Message msg && msg.message() instanceof OxData d && isEnvelope(d.cmo())) {
+                quickAcks.peerIsOx4j();
                 listener.onEnvelope(peerRank, d.cmo());
             } else {
                 if (m instanceof Inbound.Unknown u) {
@@ -449,6 +454,37 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         });
         if (left[0] > 0) {
             in.skip(left[0]);
+        }
+    }
+
+    /**
+     * TCP quick ACKs, re-armed after a read while the peer may write with Nagle's algorithm on (an Asir member, whose
+     * next small message would wait up to 40 ms for our delayed ACK) or while a large message is coming in. A peer
+     * that has sent a messaging-layer envelope or a stream body is an ox4j member, and those write with TCP_NODELAY
+     * ({@link BlockingSocketTuning}): its small messages never wait for our ACKs, and quick ACKs after them would
+     * cost a system call per read and an ACK packet per message, kernel time taken from the members when they share
+     * a host's cores. A large transfer still gets them: the sender's window grows (again after an idle pause) as
+     * fast as ACKs come back.
+     */
+    static final class QuickAcks implements IntConsumer {
+        /** A read of at least this many bytes is part of a large transfer. */
+        static final int LARGE_READ_BYTES = 16 * 1024;
+        private final Runnable rearm;
+        private volatile boolean peerIsOx4j;
+
+        QuickAcks(Runnable rearm) {
+            this.rearm = rearm;
+        }
+
+        @Override
+        public void accept(int bytesRead) {
+            if (!peerIsOx4j || bytesRead >= LARGE_READ_BYTES) {
+                rearm.run();
+            }
+        }
+
+        void peerIsOx4j() {
+            peerIsOx4j = true;
         }
     }
 

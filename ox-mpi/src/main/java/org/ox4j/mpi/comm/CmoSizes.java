@@ -1,13 +1,76 @@
 package org.ox4j.mpi.comm;
 
 import java.nio.ByteOrder;
+import java.util.ArrayDeque;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoDatum;
+import org.ox4j.cmo.CmoIeeeDouble;
+import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.CmoList;
+import org.ox4j.cmo.CmoNull;
+import org.ox4j.cmo.CmoString;
+import org.ox4j.cmo.CmoZZ;
 import org.ox4j.cmo.io.ByteSink;
 import org.ox4j.cmo.io.CmoWriter;
 
-/** Encoded length of a CMO, measured by running the encoder into a counting sink (no allocation). */
-final class CmoSizes {
+/**
+ * Encoded lengths of CMOs: measured by running the encoder into a counting sink (no allocation), or bounded from
+ * what the values carry without encoding them.
+ */
+public final class CmoSizes {
     private CmoSizes() {
+    }
+
+    /** How many values {@link #atMost} looks at before it calls a value large. */
+    public static final int SIZE_WALK_NODES = 1024;
+
+    /**
+     * Whether {@code value} is certainly at most {@code bytes} long once encoded, judged from the sizes its parts
+     * carry (machine integers, doubles, null; strings, integers and datums made from bytes by their length; lists by
+     * their elements), looking at no more than {@value #SIZE_WALK_NODES} values and without recursion; anything
+     * else counts as large: polynomials and other structured values, longer lists, and a datum whose bytes are
+     * not made yet (making them is the writer's work, and its size is only estimated).
+     */
+    public static boolean atMost(Cmo value, long bytes) {
+        ArrayDeque<Cmo> todo = new ArrayDeque<>();
+        todo.push(value);
+        long left = bytes;
+        int seen = 0;
+        while (!todo.isEmpty()) {
+            Cmo c = todo.pop();
+            long own;
+            if (c instanceof CmoList l) {
+                seen += l.size();
+                if (seen > SIZE_WALK_NODES) {
+                    return false;
+                }
+                l.elements().forEach(todo::push);
+                own = 8;
+            } else if (c instanceof CmoDatum d) {
+                if (d.source() != null) {
+                    return false;
+                }
+                own = 8L + d.length();
+            } else if (c instanceof CmoString s) {
+                own = 8L + s.unsafeBytes().length;
+            } else if (c instanceof CmoZZ z) {
+                // tag, signed word count, 32-bit words
+                own = 8L + 4L * ((z.value().bitLength() + 31) / 32);
+            } else if (c instanceof CmoNull) {
+                own = 4;
+            } else if (c instanceof CmoInt32) {
+                own = 8;
+            } else if (c instanceof CmoIeeeDouble) {
+                own = 12;
+            } else {
+                return false;
+            }
+            left -= own;
+            if (left < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static long encodedLength(Cmo cmo) {

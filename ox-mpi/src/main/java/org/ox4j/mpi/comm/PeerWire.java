@@ -2,7 +2,6 @@ package org.ox4j.mpi.comm;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayDeque;
 import java.util.List;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoDatum;
@@ -47,53 +46,10 @@ public final class PeerWire {
      * Whether the payload of envelope {@code cmo} is certainly at most {@code bytes} long once encoded, judged
      * from the sizes its values carry: no payload, machine integers and doubles, and datums (array payloads),
      * strings and integers of their length, also inside lists (the packed blocks of the tree and doubling
-     * algorithms). At most {@value #SIZE_WALK_NODES} values are looked at, without recursion; anything else
-     * (polynomials, longer lists) counts as large.
+     * algorithms); see {@link CmoSizes#atMost}.
      */
     public static boolean payloadAtMost(Cmo cmo, int bytes) {
-        return isEnvelope(cmo) && encodedAtMost(((CmoList) cmo).get(FIELDS - 1), bytes);
-    }
-
-    /** How many values {@link #payloadAtMost} looks at before it calls a payload large. */
-    static final int SIZE_WALK_NODES = 1024;
-
-    private static boolean encodedAtMost(Cmo payload, long bytes) {
-        ArrayDeque<Cmo> todo = new ArrayDeque<>();
-        todo.push(payload);
-        long left = bytes;
-        int seen = 0;
-        while (!todo.isEmpty()) {
-            Cmo c = todo.pop();
-            long own;
-            if (c instanceof CmoList l) {
-                seen += l.size();
-                if (seen > SIZE_WALK_NODES) {
-                    return false;
-                }
-                l.elements().forEach(todo::push);
-                own = 8;
-            } else if (c instanceof CmoDatum d) {
-                own = 8L + d.length();
-            } else if (c instanceof CmoString s) {
-                own = 8L + s.unsafeBytes().length;
-            } else if (c instanceof CmoZZ z) {
-                // tag, signed word count, 32-bit words
-                own = 8L + 4L * ((z.value().bitLength() + 31) / 32);
-            } else if (c instanceof CmoNull) {
-                own = 4;
-            } else if (c instanceof CmoInt32) {
-                own = 8;
-            } else if (c instanceof CmoIeeeDouble) {
-                own = 12;
-            } else {
-                return false;
-            }
-            left -= own;
-            if (left < 0) {
-                return false;
-            }
-        }
-        return true;
+        return isEnvelope(cmo) && CmoSizes.atMost(((CmoList) cmo).get(FIELDS - 1), bytes);
     }
 
     /** The CMO form of {@code e}. */

@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.mpi.comm.CmoSizes;
 import org.ox4j.mpi.comm.LinkClosedLocallyException;
 import org.ox4j.mpi.comm.PeerWire;
 import org.ox4j.mpi.comm.StreamBody;
@@ -273,10 +274,16 @@ public final class PeerGroup implements AutoCloseable {
         }
     }
 
-    /** {@code ox_send_102}: sends one object as OX_DATA; waits until it is written. */
+    /**
+     * {@code ox_send_102}: sends one object as OX_DATA; waits until it is written. A small object (as the values of
+     * an Asir master's {@code SM_bcast_102} usually are) is written by the calling thread itself, as a small
+     * envelope is ({@link #sendEnvelope}), sparing the writer thread's wake-up on each hop of a collective.
+     */
     public void send(int peerRank, Cmo object, Interruption interruption) {
         PeerLink l = link(peerRank);
-        await(l.write(new OxData(serials.next(), object)), interruption, peerRank, "send", () -> { });
+        OxData message = new OxData(serials.next(), object);
+        await(config.inlineWrites() && CmoSizes.atMost(object, SMALL_ENVELOPE_BYTES) ? l.writeSmall(message)
+                : l.write(message), interruption, peerRank, "send", () -> { });
     }
 
     /**

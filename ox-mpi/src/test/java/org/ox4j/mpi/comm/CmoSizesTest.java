@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoDatum;
 import org.ox4j.cmo.CmoIndeterminate;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
@@ -14,10 +15,10 @@ import org.ox4j.cmo.CmoString;
 import org.ox4j.mpi.coll.Blocks;
 
 /**
- * Which envelopes count as small (written by the sending thread itself): the judgement must never call a payload
- * small that encodes to more than the bound, and must stay cheap and flat however the payload is built.
+ * Which values and envelopes count as small (written by the sending thread itself): the judgement must never call
+ * a value small that encodes to more than the bound, and must stay cheap and flat however the value is built.
  */
-class PeerWireSizeTest {
+class CmoSizesTest {
     private static Cmo envelope(Payload p) {
         return PeerWire.encode(new Envelope(Envelope.Kind.DATA, 0, 0, 7, SendMode.STANDARD, 1, p));
     }
@@ -51,6 +52,14 @@ class PeerWireSizeTest {
     void valuesOfUnknownSizeAreLarge() {
         Cmo e = envelope(Payload.of(CmoList.of(CmoString.of("x"), new CmoIndeterminate(CmoString.of("y")))));
         assertThat(PeerWire.payloadAtMost(e, 1 << 20)).isFalse();
+    }
+
+    @Test
+    void aDatumWhoseBytesAreNotMadeYetIsLarge() {
+        CmoDatum deferred = CmoDatum.deferred("source", x -> new byte[4]);
+        assertThat(CmoSizes.atMost(deferred, 1 << 20)).isFalse();
+        assertThat(CmoSizes.atMost(CmoDatum.of(new byte[4]), 12)).isTrue();
+        assertThat(CmoSizes.atMost(CmoDatum.of(new byte[4]), 11)).isFalse();
     }
 
     @Test

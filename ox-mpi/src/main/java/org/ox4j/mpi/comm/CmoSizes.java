@@ -32,37 +32,26 @@ public final class CmoSizes {
      * not made yet (making them is the writer's work, and its size is only estimated).
      */
     public static boolean atMost(Cmo value, long bytes) {
+        if (!(value instanceof CmoList)) {
+            // the common case on the send path (an array's datum, a number): no walk
+            long own = ownBytes(value);
+            return own >= 0 && own <= bytes;
+        }
         ArrayDeque<Cmo> todo = new ArrayDeque<>();
         todo.push(value);
         long left = bytes;
         int seen = 0;
         while (!todo.isEmpty()) {
             Cmo c = todo.pop();
-            long own;
             if (c instanceof CmoList l) {
                 seen += l.size();
                 if (seen > SIZE_WALK_NODES) {
                     return false;
                 }
                 l.elements().forEach(todo::push);
-                own = 8;
-            } else if (c instanceof CmoDatum d) {
-                if (d.source() != null) {
-                    return false;
-                }
-                own = 8L + d.length();
-            } else if (c instanceof CmoString s) {
-                own = 8L + s.unsafeBytes().length;
-            } else if (c instanceof CmoZZ z) {
-                // tag, signed word count, 32-bit words
-                own = 8L + 4L * ((z.value().bitLength() + 31) / 32);
-            } else if (c instanceof CmoNull) {
-                own = 4;
-            } else if (c instanceof CmoInt32) {
-                own = 8;
-            } else if (c instanceof CmoIeeeDouble) {
-                own = 12;
-            } else {
+            }
+            long own = ownBytes(c);
+            if (own < 0) {
                 return false;
             }
             left -= own;
@@ -71,6 +60,27 @@ public final class CmoSizes {
             }
         }
         return true;
+    }
+
+    /** The bytes of {@code c}'s encoding apart from a list's elements; -1 when its kind is not judged. */
+    private static long ownBytes(Cmo c) {
+        if (c instanceof CmoList) {
+            return 8;
+        } else if (c instanceof CmoDatum d) {
+            return d.source() != null ? -1 : 8L + d.length();
+        } else if (c instanceof CmoString s) {
+            return 8L + s.unsafeBytes().length;
+        } else if (c instanceof CmoZZ z) {
+            // tag, signed word count, 32-bit words
+            return 8L + 4L * ((z.value().bitLength() + 31) / 32);
+        } else if (c instanceof CmoNull) {
+            return 4;
+        } else if (c instanceof CmoInt32) {
+            return 8;
+        } else if (c instanceof CmoIeeeDouble) {
+            return 12;
+        }
+        return -1;
     }
 
     static long encodedLength(Cmo cmo) {

@@ -281,9 +281,16 @@ public final class PeerGroup implements AutoCloseable {
      */
     public void send(int peerRank, Cmo object, Interruption interruption) {
         PeerLink l = link(peerRank);
-        OxData message = new OxData(serials.next(), object);
-        await(config.inlineWrites() && CmoSizes.atMost(object, SMALL_ENVELOPE_BYTES) ? l.writeSmall(message)
-                : l.write(message), interruption, peerRank, "send", () -> { });
+        await(write(l, new OxData(serials.next(), object), CmoSizes.atMost(object, SMALL_ENVELOPE_BYTES)),
+                interruption, peerRank, "send", () -> { });
+    }
+
+    /**
+     * Writes {@code message} on the calling thread when it is small and inline writes are on ({@link
+     * PeerLink#writeSmall}), else on the link's writer thread.
+     */
+    private CompletableFuture<Void> write(PeerLink l, OxData message, boolean small) {
+        return config.inlineWrites() && small ? l.writeSmall(message) : l.write(message);
     }
 
     /**
@@ -459,9 +466,7 @@ public final class PeerGroup implements AutoCloseable {
         } catch (PeerFailureException e) {
             return CompletableFuture.failedFuture(e);
         }
-        OxData message = new OxData(serials.next(), envelope);
-        return config.inlineWrites() && PeerWire.payloadAtMost(envelope, SMALL_ENVELOPE_BYTES) ? l.writeSmall(message)
-                : l.write(message);
+        return write(l, new OxData(serials.next(), envelope), PeerWire.payloadAtMost(envelope, SMALL_ENVELOPE_BYTES));
     }
 
     /**

@@ -22,8 +22,20 @@ public final class BcastBinomial implements Algorithms.Bcast {
 
     @Override
     public Payload bcast(CollChannel ch, Payload value, int root) {
+        return run(ch, value, root, null);
+    }
+
+    /** Non-roots receive straight into their buffers, and pass those on. */
+    @Override
+    public void bcastInto(CollChannel ch, Payload buffer, int root) {
+        run(ch, buffer, root, buffer);
+    }
+
+    /** The broadcast; a non-root receives into {@code buffer}, or into a new payload when it is null. */
+    private static Payload run(CollChannel ch, Payload value, int root, Payload buffer) {
         Tree tree = Topologies.binomial(ch.size(), root, ch.rank());
-        Payload v = tree.isRoot() ? value : ch.recv(tree.parent());
+        Payload v = tree.isRoot() ? value
+                : buffer != null ? ch.recvInto(tree.parent(), buffer) : ch.recv(tree.parent());
         List<Request> rs = new ArrayList<>();
         for (int child : tree.children()) {
             rs.add(ch.iSend(child, v));

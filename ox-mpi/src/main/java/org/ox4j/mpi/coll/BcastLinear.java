@@ -28,6 +28,16 @@ public final class BcastLinear implements Algorithms.Bcast {
         return value;
     }
 
+    /** Non-roots receive straight into their buffers. */
+    @Override
+    public void bcastInto(CollChannel ch, Payload buffer, int root) {
+        if (ch.rank() != root) {
+            ch.recvInto(root, buffer);
+        } else {
+            bcast(ch, buffer, root);
+        }
+    }
+
     @Override
     public double predict(CostModel m, int p, long bytes) {
         return (p - 1) * m.pointToPoint(bytes);

@@ -69,6 +69,20 @@ public final class CollChannel {
         return comm.iRecv(source, tag());
     }
 
+    /**
+     * Receives into {@code buffer}, MPI's receive buffer (see {@link Communicator#iRecv(Payload, int, int)}): a
+     * large message goes from the link straight into its array, where a plain receive makes a new array to copy
+     * from.
+     */
+    public Request iRecvInto(int source, Payload buffer) {
+        return comm.iRecv(buffer, source, tag());
+    }
+
+    /** Blocking {@link #iRecvInto}; the received payload is {@code buffer}. */
+    public Payload recvInto(int source, Payload buffer) {
+        return await(iRecvInto(source, buffer)).payload();
+    }
+
     public void send(int dest, Payload p) {
         await(iSend(dest, p));
     }

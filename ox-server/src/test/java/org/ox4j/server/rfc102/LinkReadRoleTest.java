@@ -280,6 +280,79 @@ class LinkReadRoleTest {
         assertThat(seen.get(1).what()).isEqualTo("bulk 200000 ending 7");
     }
 
+    /**
+     * A stream header came, so its body is the reader thread's: the reader thread must watch the socket even while
+     * a waiter is still about (one that delivered the header and is on its way out). Before, it took a waiter's
+     * nap then, and the body lay unread for up to 20 ms.
+     */
+    @Test
+    void anExpectedBodyKeepsTheReaderThreadAtTheSocketWhileAWaiterIsAbout() throws Exception {
+        try (ServerSocketChannel server = ServerSocketChannel.open()) {
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            try (SocketChannel a = SocketChannel.open(server.getLocalAddress()); SocketChannel b = server.accept()) {
+                LinkReadRole role = new LinkReadRole(true, 0);
+                role.start(b, new NoFrames());
+                CompletableFuture<Void> leave = new CompletableFuture<>();
+                CompletableFuture<Boolean> waiter = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        return role.readUntil(leave::isDone, in(Duration.ofSeconds(50)));
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+                try {
+                    long deadline = in(Duration.ofSeconds(20));
+                    // the waiter has entered (it is about) once the reader thread would leave the socket to it
+                    while (!role.leftToWaiters() && System.nanoTime() < deadline) {
+                        Thread.onSpinWait();
+                    }
+                    assertThat(role.leftToWaiters()).isTrue();
+
+                    role.bodyFollows();
+
+                    assertThat(role.leftToWaiters()).isFalse();
+                } finally {
+                    leave.complete(null);
+                    waiter.get(20, TimeUnit.SECONDS);
+                    role.close();
+                }
+            }
+        }
+    }
+
+    /** A link on which nothing arrives. */
+    private static final class NoFrames implements LinkReadRole.Frames {
+        @Override
+        public boolean available() {
+            return false;
+        }
+
+        @Override
+        public boolean readableByWaiter() {
+            return true;
+        }
+
+        @Override
+        public boolean buffered() {
+            return false;
+        }
+
+        @Override
+        public void readOne() {
+            throw new IllegalStateException("nothing to read");
+        }
+
+        @Override
+        public boolean closed() {
+            return false;
+        }
+
+        @Override
+        public void failed(Throwable cause) {
+            throw new IllegalStateException(cause);
+        }
+    }
+
     @Test
     void aWaiterReadsFifoMessagesThroughPoll() throws Exception {
         sender.write(new OxData(2, new CmoInt32(4))).get(10, TimeUnit.SECONDS);

@@ -22,26 +22,28 @@ public final class BcastBinomial implements Algorithms.Bcast {
 
     @Override
     public Payload bcast(CollChannel ch, Payload value, int root) {
-        return run(ch, value, root, null);
-    }
-
-    /** Non-roots receive straight into their buffers, and pass those on. */
-    @Override
-    public void bcastInto(CollChannel ch, Payload buffer, int root) {
-        run(ch, buffer, root, buffer);
-    }
-
-    /** The broadcast; a non-root receives into {@code buffer}, or into a new payload when it is null. */
-    private static Payload run(CollChannel ch, Payload value, int root, Payload buffer) {
         Tree tree = Topologies.binomial(ch.size(), root, ch.rank());
-        Payload v = tree.isRoot() ? value
-                : buffer != null ? ch.recvInto(tree.parent(), buffer) : ch.recv(tree.parent());
+        Payload v = tree.isRoot() ? value : ch.recv(tree.parent());
         List<Request> rs = new ArrayList<>();
         for (int child : tree.children()) {
             rs.add(ch.iSend(child, v));
         }
         ch.waitAll(rs);
         return v;
+    }
+
+    /**
+     * A leaf receives straight into its buffer; a rank with children receives, passes the message on and then copies
+     * it, so that a buffer that does not fit fails that rank alone and its subtree still gets the data.
+     */
+    @Override
+    public void bcastInto(CollChannel ch, Payload buffer, int root) {
+        Tree tree = Topologies.binomial(ch.size(), root, ch.rank());
+        if (!tree.isRoot() && tree.children().isEmpty()) {
+            ch.recvInto(tree.parent(), buffer);
+        } else {
+            Algorithms.Bcast.super.bcastInto(ch, buffer, root);
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.ox4j.cmo.Cmo;
@@ -13,10 +14,12 @@ import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
+import org.ox4j.mpi.comm.CommException;
 import org.ox4j.mpi.comm.Communicator;
 import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.comm.RankHarness;
 import org.ox4j.mpi.cost.CostModel;
+import org.ox4j.mpi.topo.Topologies;
 
 /**
  * Every algorithm of every collective, for group sizes 1..8 and every root, against a sequential oracle that
@@ -85,6 +88,39 @@ class CollectiveOracleTest {
             checkShift(coll, r, p);
             return null;
         });
+    }
+
+    /**
+     * MPI-style bcast into buffers where one inner rank of the binomial tree gives a buffer of the wrong length: that
+     * rank alone fails, with the reason; the ranks below it still get the root's array.
+     */
+    @Test
+    void aBufferThatDoesNotFitFailsItsRankAloneInABinomialBcast() {
+        int p = 4;
+        int inner = 1;
+        while (inner < p && Topologies.binomial(p, 0, inner).children().isEmpty()) {
+            inner++;
+        }
+        int wrong = inner;
+        assertThat(wrong).isLessThan(p);
+        List<String> got = RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            int r = comm.rank();
+            Payload buffer = r == 0 ? longs(40, LEN) : Payload.ofLongs(new long[r == wrong ? LEN + 1 : LEN]);
+            try {
+                coll.bcastInto(buffer, 0, BcastBinomial.INSTANCE);
+            } catch (CommException e) {
+                return "failed: " + e.getMessage();
+            }
+            return buffer.equals(longs(40, LEN)) ? "root's array" : "other: " + buffer;
+        });
+        for (int r = 0; r < p; r++) {
+            if (r == wrong) {
+                assertThat(got.get(r)).startsWith("failed: ").contains("receive buffer");
+            } else {
+                assertThat(got.get(r)).as("rank %d", r).isEqualTo("root's array");
+            }
+        }
     }
 
     private static void checkBarrier(Collectives coll, AtomicInteger arrived, int p) {

@@ -11,7 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ox4j.client.OxClientOptions;
 import org.ox4j.client.OxClientResources;
 import org.ox4j.client.group.ServerGroup;
+import java.math.BigInteger;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoIntegers;
+import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.CmoZZ;
 
@@ -20,6 +23,7 @@ import org.ox4j.cmo.CmoZZ;
  * {@code bin/ox-server} processes, rank 0 told that {@code reduce_bcast} is the fastest allreduce of 8 bytes on 3
  * ranks, rank 1 that {@code ring} is, rank 2 told nothing. Each answers {@code mpi_select} from its own file until
  * the first collective, and with rank 0's choice from then on; the collectives themselves give the right answers.
+ * The members are all on this host's loopback, so the model they agree on shares this host's cores.
  */
 class MpiSelectionAgreementIT {
     @TempDir
@@ -59,6 +63,10 @@ class MpiSelectionAgreementIT {
             assertThat(selected(g)).containsOnly(CmoString.of("ring"));
             assertThat(g.all((r, m) -> m.callAsync("mpi_cost_model"), "mpi_cost_model")).containsOnly(
                     g.member(0).callAsync("mpi_cost_model").join());
+            // every member linked over loopback and no model file: the agreed model shares this host's cores
+            CmoList model = (CmoList) g.member(0).callAsync("mpi_cost_model").join();
+            assertThat(CmoIntegers.value(model.get(7)))
+                    .contains(BigInteger.valueOf(Runtime.getRuntime().availableProcessors()));
 
             // and later collectives keep working on the agreed selection
             assertThat(g.all((r, m) -> m.callAsync("mpi_allreduce", CmoString.of("max"), CmoZZ.of(r)),

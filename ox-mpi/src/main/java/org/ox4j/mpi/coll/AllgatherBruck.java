@@ -44,4 +44,11 @@ public final class AllgatherBruck implements Algorithms.Allgather {
         }
         return t;
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        // every rank sends ⌈lg p⌉ messages; the blocks it passes on add up to the p − 1 others'
+        int lg = CollectiveAlgorithm.ceilLog2(p);
+        return new Traffic((double) p * lg, (double) bytes * (p - 1), 0);
+    }
 }

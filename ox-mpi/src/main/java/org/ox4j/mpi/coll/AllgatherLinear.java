@@ -31,4 +31,9 @@ public final class AllgatherLinear implements Algorithms.Allgather {
         // the same messages as that all-to-all, whose size is what a rank sends, its own block included: n
         return AlltoallLinear.INSTANCE.predict(m, p, bytes);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return AlltoallLinear.INSTANCE.traffic(p, bytes);
+    }
 }

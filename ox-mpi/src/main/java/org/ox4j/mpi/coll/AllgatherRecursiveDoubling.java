@@ -78,4 +78,12 @@ public final class AllgatherRecursiveDoubling implements Algorithms.Allgather {
         }
         return t;
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        int lg = CollectiveAlgorithm.ceilLog2(CollectiveAlgorithm.pof2(p));
+        double extra = p == CollectiveAlgorithm.pof2(p) ? 0 : 2.0 * (p - CollectiveAlgorithm.pof2(p));
+        return new Traffic((double) CollectiveAlgorithm.pof2(p) * lg + extra, (double) bytes * (p - 1)
+                + extra * bytes, 0);
+    }
 }

@@ -26,4 +26,9 @@ public final class AllgatherRing implements Algorithms.Allgather {
     public double predict(CostModel m, int p, long bytes) {
         return (p - 1) * m.pointToPoint((double) bytes / p);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.messages((double) p * (p - 1), (double) bytes / p);
+    }
 }

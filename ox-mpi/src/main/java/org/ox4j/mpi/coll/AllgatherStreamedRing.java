@@ -53,4 +53,10 @@ public final class AllgatherStreamedRing implements Algorithms.Allgather {
         double chunk = Math.min(share, Communicator.streamForwardBytes());
         return (p - 1) * m.alpha() + (p - 2) * m.streamed(chunk) + (p - 1) * m.streamed(share);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        // one stream per rank to its right-hand neighbour carries the p − 1 blocks that pass it
+        return Traffic.streams(p, (double) bytes * (p - 1), 0);
+    }
 }

@@ -42,4 +42,10 @@ public final class AllgatherTorus implements Algorithms.Allgather {
         int steps = t.rows() + t.cols() - 2;
         return steps * m.pointToPoint(0) + (m.pointToPoint((double) bytes) - m.pointToPoint(0)) * (p - 1) / p;
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        Torus2D t = Torus2D.forSize(p);
+        return new Traffic((double) p * (t.rows() + t.cols() - 2), (double) bytes * (p - 1), 0);
+    }
 }

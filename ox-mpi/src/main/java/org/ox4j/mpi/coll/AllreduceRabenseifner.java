@@ -86,4 +86,16 @@ public final class AllreduceRabenseifner extends SplittingAllreduce {
         }
         return lg == 0 ? 0 : t;
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        // a reduce-scatter by halving and an allgather by doubling: 2 lg p messages per rank, each phase moving and
+        // (the first) combining n(p − 1)/p bytes per rank
+        int pof2 = CollectiveAlgorithm.pof2(p);
+        double lg = CollectiveAlgorithm.ceilLog2(pof2);
+        double extra = p == pof2 ? 0 : 2.0 * (p - pof2);
+        double perPhase = (double) bytes * (pof2 - 1) / Math.max(pof2, 1);
+        return new Traffic(2 * pof2 * lg + extra, 2 * pof2 * perPhase + extra * bytes, pof2 * perPhase
+                + extra / 2 * bytes);
+    }
 }

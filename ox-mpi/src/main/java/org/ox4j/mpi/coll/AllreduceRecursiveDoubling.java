@@ -42,4 +42,11 @@ public final class AllreduceRecursiveDoubling implements Algorithms.Allreduce {
         }
         return t;
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        int pof2 = CollectiveAlgorithm.pof2(p);
+        double extra = p == pof2 ? 0 : 2.0 * (p - pof2);
+        return Traffic.reduced((double) pof2 * CollectiveAlgorithm.ceilLog2(pof2) + extra, bytes);
+    }
 }

@@ -26,4 +26,9 @@ public final class AllreduceReduceBcast implements Algorithms.Allreduce {
         int lg = CollectiveAlgorithm.ceilLog2(p);
         return 2 * lg * m.pointToPoint(bytes) + lg * m.reduce(bytes);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return new Traffic(2.0 * (p - 1), 2.0 * (p - 1) * bytes, (double) (p - 1) * bytes);
+    }
 }

@@ -48,4 +48,10 @@ public final class AllreduceRing extends SplittingAllreduce {
         double block = (double) bytes / p;
         return 2 * (p - 1) * m.pointToPoint(block) + (p - 1) * m.reduce(block);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        double block = (double) bytes / p;
+        return new Traffic(2.0 * p * (p - 1), 2.0 * p * (p - 1) * block, (double) p * (p - 1) * block);
+    }
 }

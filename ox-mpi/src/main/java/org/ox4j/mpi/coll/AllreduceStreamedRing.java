@@ -82,4 +82,14 @@ public final class AllreduceStreamedRing extends SplittingAllreduce {
         return m.alpha() + (2 * p - 3) * (m.streamed(chunk) + m.reduce(chunk))
                 + 2 * (p - 1) * m.streamed(share) + (p - 1) * m.reduce(share);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        double share = (double) bytes / p;
+        if (share < PulledRelay.minimumOwnBytes()) {
+            return AllreduceRing.INSTANCE.traffic(p, bytes);
+        }
+        // two streams per rank (reduce-scatter, allgather) carry the same bytes as the ring's messages
+        return Traffic.streams(2.0 * p, 2.0 * (p - 1) * bytes, (double) (p - 1) * bytes);
+    }
 }

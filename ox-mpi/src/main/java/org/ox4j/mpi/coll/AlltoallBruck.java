@@ -62,4 +62,17 @@ public final class AlltoallBruck implements Algorithms.Alltoall {
         }
         return t;
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        double moved = 0;
+        for (int k = 1; k < p; k <<= 1) {
+            for (int j = 0; j < p; j++) {
+                if ((j & k) != 0) {
+                    moved++;
+                }
+            }
+        }
+        return new Traffic((double) p * CollectiveAlgorithm.ceilLog2(p), moved * bytes, 0);
+    }
 }

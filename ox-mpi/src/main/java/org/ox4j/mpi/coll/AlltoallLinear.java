@@ -45,4 +45,9 @@ public final class AlltoallLinear implements Algorithms.Alltoall {
     public double predict(CostModel m, int p, long bytes) {
         return (p - 1) * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p));
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.messages((double) p * (p - 1), (double) bytes / p);
+    }
 }

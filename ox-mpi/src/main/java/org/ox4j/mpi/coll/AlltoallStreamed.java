@@ -13,9 +13,9 @@ import org.ox4j.mpi.cost.CostModel;
  * its result by the link's reader as it arrives (no forwarding, so no cycle of waiting links). Blocks travel as
  * arrays or encoded CMOs in chunks straight from and into the arrays, and may differ in size and kind. Every block
  * pays a stream header, the transfers overlap:
- * <pre>T = (p − 1)·α + (p − 1)/p·n·β</pre>
- * (n = bytes a rank sends in total, own block included); against {@link AlltoallPairwise} it saves the lock step
- * and the copies of whole messages.
+ * <pre>T = (p − 1)·α + (p − 1)/p·n·(β + μ)</pre>
+ * (n = bytes a rank sends in total, own block included; the blocks land in their results as whole messages'
+ * would); against {@link AlltoallPairwise} it saves the lock step.
  */
 public final class AlltoallStreamed implements Algorithms.Alltoall {
     public static final AlltoallStreamed INSTANCE = new AlltoallStreamed();
@@ -66,6 +66,11 @@ public final class AlltoallStreamed implements Algorithms.Alltoall {
 
     @Override
     public double predict(CostModel m, int p, long bytes) {
-        return (p - 1) * m.alpha() + (p - 1) * m.streamed((double) bytes / p);
+        return (p - 1) * m.alpha() + m.transfer((double) bytes * (p - 1) / p);
+    }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.streams((double) p * (p - 1), (double) bytes * (p - 1), 0);
     }
 }

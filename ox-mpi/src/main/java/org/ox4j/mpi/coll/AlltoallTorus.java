@@ -50,4 +50,10 @@ public final class AlltoallTorus implements Algorithms.Alltoall {
         int steps = t.rows() + t.cols() - 2;
         return steps * m.pointToPoint(bytes / 2.0);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        Torus2D t = Torus2D.forSize(p);
+        return Traffic.messages((double) p * (t.rows() + t.cols() - 2), bytes / 2.0);
+    }
 }

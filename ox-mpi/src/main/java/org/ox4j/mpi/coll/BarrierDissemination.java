@@ -28,4 +28,9 @@ public final class BarrierDissemination implements Algorithms.Barrier {
     public double predict(CostModel m, int p, long bytes) {
         return CollectiveAlgorithm.ceilLog2(p) * m.pointToPoint(0);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.messages((double) p * CollectiveAlgorithm.ceilLog2(p), 0);
+    }
 }

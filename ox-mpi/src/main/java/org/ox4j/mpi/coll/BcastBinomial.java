@@ -50,4 +50,9 @@ public final class BcastBinomial implements Algorithms.Bcast {
     public double predict(CostModel m, int p, long bytes) {
         return CollectiveAlgorithm.ceilLog2(p) * m.pointToPoint(bytes);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.messages(p - 1, bytes);
+    }
 }

@@ -42,4 +42,9 @@ public final class BcastLinear implements Algorithms.Bcast {
     public double predict(CostModel m, int p, long bytes) {
         return (p - 1) * m.pointToPoint(bytes);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.messages(p - 1, bytes);
+    }
 }

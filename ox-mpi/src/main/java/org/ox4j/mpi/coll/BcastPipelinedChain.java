@@ -126,4 +126,10 @@ public final class BcastPipelinedChain implements Algorithms.Bcast {
                 bytes / MIN_SEGMENT_BYTES));
         return (p + k - 2) * m.pointToPoint(bytes / k);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        double k = Math.max(1, Math.min(MAX_SEGMENTS, bytes / MIN_SEGMENT_BYTES));
+        return new Traffic((p - 1) * k, (double) (p - 1) * bytes, 0);
+    }
 }

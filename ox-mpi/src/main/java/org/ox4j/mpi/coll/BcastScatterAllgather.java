@@ -47,4 +47,11 @@ public final class BcastScatterAllgather implements Algorithms.Bcast {
         double scatter = lg * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p));
         return scatter + (p - 1) * m.pointToPoint((double) bytes / p);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        // a binomial scatter, then a ring allgather of the p blocks
+        Traffic scatter = ScatterBinomial.INSTANCE.traffic(p, bytes);
+        return new Traffic(scatter.messages() + (double) p * (p - 1), scatter.bytes() + (double) bytes * (p - 1), 0);
+    }
 }

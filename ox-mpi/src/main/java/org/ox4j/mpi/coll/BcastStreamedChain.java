@@ -18,10 +18,11 @@ import org.ox4j.mpi.topo.Tree;
  * arrives (and keeps a copy), and so on down the chain: cut-through at the forwarding granularity c
  * ({@link Communicator#streamForwardBytes()}), every link busy at once, relayed bytes never copied inside the JVM.
  * With receive buffers ({@link #bcastInto}) every rank knows the size and opens its outgoing stream at entry, so
- * headers do not travel hop after hop. The last piece leaves the root after m·β and then crosses p − 2 more links,
- * each first hop costs α:
- * <pre>T = (p − 1)·α + (m + (p − 2)·c)·β</pre>
- * which approaches the bandwidth bound m·β for m ≫ p·c. Any payload (a CMO travels encoded).
+ * headers do not travel hop after hop. The last piece leaves the root after m·(β + μ) (the bytes land in the first
+ * receiver's array as a whole message's would: at p = 2 the stream is no faster than one message) and then crosses
+ * p − 2 more links, each first hop costs α:
+ * <pre>T = (p − 1)·α + m·(β + μ) + (p − 2)·c·β</pre>
+ * which approaches the bandwidth bound for m ≫ p·c. Any payload (a CMO travels encoded).
  */
 public final class BcastStreamedChain implements Algorithms.Bcast {
     public static final BcastStreamedChain INSTANCE = new BcastStreamedChain();
@@ -162,6 +163,11 @@ public final class BcastStreamedChain implements Algorithms.Bcast {
             return 0;
         }
         double chunk = Math.min(bytes, Communicator.streamForwardBytes());
-        return (p - 1) * m.alpha() + m.streamed(bytes) + (p - 2) * m.streamed(chunk);
+        return (p - 1) * m.alpha() + m.transfer(bytes) + (p - 2) * m.streamed(chunk);
+    }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.streams(p - 1, (double) (p - 1) * bytes, 0);
     }
 }

@@ -84,4 +84,16 @@ final class BlockMoves {
     static double fraction(long bytes, int p) {
         return (double) bytes * (p - 1) / p;
     }
+
+    /**
+     * Bytes a binomial scatter or gather of {@code bytes} in all moves, summed over its messages: the message to or
+     * from relative rank r carries r's subtree, min(lowbit(r), p − r) blocks of bytes/p.
+     */
+    static double binomialBytes(int p, long bytes) {
+        double blocks = 0;
+        for (int r = 1; r < p; r++) {
+            blocks += Math.min(Integer.lowestOneBit(r), p - r);
+        }
+        return blocks * bytes / p;
+    }
 }

@@ -16,6 +16,19 @@ public interface CollectiveAlgorithm {
     /** Predicted time in seconds on {@code p} ranks. */
     double predict(CostModel m, int p, long bytes);
 
+    /** What the algorithm asks of all ranks' processors together on {@code p} ranks. */
+    Traffic traffic(int p, long bytes);
+
+    /**
+     * Predicted time on {@code p} ranks on the host {@code m} describes: the critical path of {@link #predict}, or,
+     * where the ranks share cores, the time the {@link #traffic} needs on those cores if that is longer.
+     */
+    default double predictOnHost(CostModel m, int p, long bytes) {
+        Traffic t = traffic(p, bytes);
+        return m.onSharedCores(predict(m, p, bytes), p, t.messages(), t.bytes(), t.reducedBytes(),
+                t.streams());
+    }
+
     /** Whether this algorithm may be used with {@code op} (reductions only; others ignore ops). */
     default boolean supports(ReduceOp op) {
         return true;

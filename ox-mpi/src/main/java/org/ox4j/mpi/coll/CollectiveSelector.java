@@ -36,40 +36,40 @@ public final class CollectiveSelector {
     public static CollectiveSelector standard(CostModel model, MeasuredChoices measured) {
         CollectiveSelector s = new CollectiveSelector(model, measured);
         s.register(BarrierDissemination.INSTANCE);
-        s.register(BcastBinomial.INSTANCE);
         s.register(BcastLinear.INSTANCE);
+        s.register(BcastBinomial.INSTANCE);
         s.register(BcastScatterAllgather.INSTANCE);
         s.register(BcastPipelinedChain.withModel(model));
         s.register(BcastStreamedChain.INSTANCE);
+        s.register(ReduceLinear.INSTANCE);
         s.register(ReduceBinomial.INSTANCE);
         s.register(ReduceInOrder.INSTANCE);
-        s.register(ReduceLinear.INSTANCE);
         s.register(ReduceStreamedChain.INSTANCE);
         s.register(AllreduceRecursiveDoubling.INSTANCE);
         s.register(AllreduceRabenseifner.INSTANCE);
         s.register(AllreduceRing.INSTANCE);
         s.register(AllreduceReduceBcast.INSTANCE);
         s.register(AllreduceStreamedRing.INSTANCE);
-        s.register(GatherBinomial.INSTANCE);
         s.register(GatherLinear.INSTANCE);
-        s.register(ScatterBinomial.INSTANCE);
+        s.register(GatherBinomial.INSTANCE);
         s.register(ScatterLinear.INSTANCE);
+        s.register(ScatterBinomial.INSTANCE);
+        s.register(AllgatherRing.INSTANCE);
+        s.register(AllgatherLinear.INSTANCE);
         s.register(AllgatherRecursiveDoubling.INSTANCE);
         s.register(AllgatherBruck.INSTANCE);
-        s.register(AllgatherRing.INSTANCE);
         s.register(AllgatherTorus.INSTANCE);
         s.register(AllgatherStreamedRing.INSTANCE);
-        s.register(AllgatherLinear.INSTANCE);
-        s.register(AlltoallBruck.INSTANCE);
         s.register(AlltoallPairwise.INSTANCE);
         s.register(AlltoallLinear.INSTANCE);
+        s.register(AlltoallBruck.INSTANCE);
         s.register(AlltoallTorus.INSTANCE);
         s.register(AlltoallStreamed.INSTANCE);
-        s.register(ScanRecursiveDoubling.INSTANCE);
         s.register(ScanLinear.INSTANCE);
+        s.register(ScanRecursiveDoubling.INSTANCE);
         s.register(ScanStreamedChain.INSTANCE);
-        s.register(ExscanRecursiveDoubling.INSTANCE);
         s.register(ExscanLinear.INSTANCE);
+        s.register(ExscanRecursiveDoubling.INSTANCE);
         s.register(ExscanStreamedChain.INSTANCE);
         s.register(QShiftDirect.INSTANCE);
         s.register(QShiftRing.INSTANCE);
@@ -144,18 +144,17 @@ public final class CollectiveSelector {
 
     /** {@code a}'s predicted time on {@code p} ranks, the model's contention for p included. */
     public double predict(CollectiveAlgorithm a, int p, long bytes) {
-        return a.predict(model.forGroup(p), p, bytes);
+        return a.predictOnHost(model, p, bytes);
     }
 
     private CollectiveAlgorithm predictedCheapest(Collective c, int p, long bytes, ReduceOp op, boolean splittable) {
         CollectiveAlgorithm best = null;
         double bestTime = Double.POSITIVE_INFINITY;
-        CostModel shared = model.forGroup(p);
         for (CollectiveAlgorithm a : candidates(c)) {
             if (!applicable(a, op, splittable)) {
                 continue;
             }
-            double t = a.predict(shared, p, bytes);
+            double t = a.predictOnHost(model, p, bytes);
             if (t < bestTime) {
                 best = a;
                 bestTime = t;

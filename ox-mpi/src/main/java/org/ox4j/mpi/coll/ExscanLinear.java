@@ -26,4 +26,9 @@ public final class ExscanLinear implements Algorithms.Exscan {
     public double predict(CostModel m, int p, long bytes) {
         return (p - 1) * (m.pointToPoint(bytes) + m.reduce(bytes));
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.reduced(p - 1, bytes);
+    }
 }

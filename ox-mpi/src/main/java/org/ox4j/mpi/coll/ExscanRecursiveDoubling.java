@@ -21,4 +21,9 @@ public final class ExscanRecursiveDoubling implements Algorithms.Exscan {
     public double predict(CostModel m, int p, long bytes) {
         return CollectiveAlgorithm.ceilLog2(p) * (m.pointToPoint(bytes) + 2 * m.reduce(bytes));
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return ScanRecursiveDoubling.INSTANCE.traffic(p, bytes);
+    }
 }

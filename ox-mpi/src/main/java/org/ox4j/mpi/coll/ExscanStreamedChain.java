@@ -6,7 +6,7 @@ import org.ox4j.mpi.cost.CostModel;
 /**
  * Streamed chain exclusive scan: the chain of {@link ScanStreamedChain}, where each rank keeps the prefix as it
  * comes from the previous rank and passes it on combined with its own slice. Same cost,
- * <pre>T = (p − 1)·(α + c·(β + γ)) + m·(β + γ)</pre>
+ * <pre>T = (p − 1)·(α + c·(β + γ)) + m·(β + μ + γ)</pre>
  * Commutative element-wise ops on arrays of the same kind and length on every rank; anything else runs
  * {@link ExscanRecursiveDoubling}. Null at rank 0.
  */
@@ -37,5 +37,10 @@ public final class ExscanStreamedChain implements Algorithms.Exscan {
     @Override
     public double predict(CostModel m, int p, long bytes) {
         return ScanStreamedChain.predictPrefix(m, p, bytes);
+    }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.streams(p - 1, (double) (p - 1) * bytes, (double) (p - 1) * bytes);
     }
 }

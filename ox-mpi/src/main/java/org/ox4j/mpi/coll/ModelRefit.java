@@ -8,10 +8,11 @@ import org.ox4j.mpi.cost.CostModel;
 import org.ox4j.mpi.cost.NelderMead;
 
 /**
- * Re-fits the cost model to measured collectives when its predictions disagree with them: the five parameters α,
- * β, γ, μ (a whole message's cost per byte beyond the wire) and σ (the wait per message and extra rank per core)
- * are chosen to minimise the squared log error of every algorithm's prediction ({@link CostModel#forGroup} for the
- * row's p) against its measured time, over all rows at once, with the host's cores fixed. The ping-pong calibration
+ * Re-fits the cost model to measured collectives when its predictions disagree with them: the six parameters α,
+ * β, γ, μ (a whole message's cost per byte beyond the wire), σ (a message's cost to cores the ranks share) and σ_s
+ * (opening a stream) are chosen to minimise the squared log error of every algorithm's prediction ({@link
+ * CollectiveAlgorithm#predictOnHost} for the row's p) against its measured time, over all rows at once, with the
+ * host's cores fixed. The ping-pong calibration
  * sees one message at a time between two otherwise idle ranks; collectives on ranks that share cores, on the message
  * path or on streams, see what it cannot, and the log error weighs a 64 KiB cell like a 16 MiB one.
  *
@@ -53,10 +54,10 @@ public final class ModelRefit {
             throw new IllegalArgumentException("no measured rows of known algorithms to fit");
         }
         CostModel first = new CostModel(start.kind(), start.alpha(), start.beta(), start.gamma(),
-                start.packetPayload(), start.packetHeader(), start.messageByte(), cores, start.wakeUp());
+                start.packetPayload(), start.packetHeader(), start.messageByte(), cores, start.wakeUp(), start.streamOpen());
         double[] guess = {
             log(first.alpha()), log(first.beta()), log(first.gamma()), log(Math.max(first.messageByte(), first.beta())),
-            log(Math.max(first.wakeUp(), first.alpha()))
+            log(Math.max(first.wakeUp(), first.alpha())), log(Math.max(first.streamOpen(), first.alpha()))
         };
         double[] best = NelderMead.minimise(x -> squaredLogError(model(first, x), rows), guess, 1.0, ITERATIONS);
         CostModel after = model(first, best);
@@ -102,25 +103,28 @@ public final class ModelRefit {
     }
 
     /** A measured row with the algorithm that predicts it. */
-    private record Fitted(MeasuredTimes.Row row, CollectiveAlgorithm algorithm) {
+    private record Fitted(MeasuredTimes.Row row, CollectiveAlgorithm algorithm, int order) {
         double predict(CostModel m) {
-            return algorithm.predict(m.forGroup(row.p()), row.p(), row.bytes());
+            return algorithm.predictOnHost(m, row.p(), row.bytes());
         }
     }
 
     private static List<Fitted> fitted(MeasuredTimes data, CollectiveSelector algorithms) {
         List<Fitted> out = new ArrayList<>();
         for (MeasuredTimes.Row r : data.rows()) {
-            algorithms.candidates(r.collective()).stream().filter(a -> a.name().equals(r.algorithm())).findFirst()
+            List<CollectiveAlgorithm> candidates = algorithms.candidates(r.collective());
+            candidates.stream().filter(a -> a.name().equals(r.algorithm())).findFirst()
                     .filter(a -> a.predict(CostModel.DEFAULT, r.p(), r.bytes()) > 0)
-                    .ifPresent(a -> out.add(new Fitted(r, a)));
+                    .ifPresent(a -> out.add(new Fitted(r, a, candidates.indexOf(a))));
         }
+        // a cell's ties go to the algorithm registered first, as in the selector
+        out.sort(java.util.Comparator.comparingInt(Fitted::order));
         return out;
     }
 
     private static CostModel model(CostModel shape, double[] x) {
         return new CostModel(shape.kind(), Math.exp(x[0]), Math.exp(x[1]), Math.exp(x[2]), shape.packetPayload(),
-                shape.packetHeader(), Math.exp(x[3]), shape.cores(), Math.exp(x[4]));
+                shape.packetHeader(), Math.exp(x[3]), shape.cores(), Math.exp(x[4]), Math.exp(x[5]));
     }
 
     private static double squaredLogError(CostModel m, List<Fitted> rows) {

@@ -30,4 +30,9 @@ public final class QShiftDirect implements Algorithms.QShift {
     public double predict(CostModel m, int p, long bytes) {
         return p == 1 ? 0 : m.pointToPoint(bytes);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.messages(p == 1 ? 0 : p, bytes);
+    }
 }

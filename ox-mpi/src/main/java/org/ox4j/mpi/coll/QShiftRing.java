@@ -35,4 +35,9 @@ public final class QShiftRing implements Algorithms.QShift {
     public double predict(CostModel m, int p, long bytes) {
         return (p / 2) * m.pointToPoint(bytes);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.messages((double) p * (p / 2), bytes);
+    }
 }

@@ -47,4 +47,9 @@ public final class ReduceBinomial implements Algorithms.Reduce {
     public double predict(CostModel m, int p, long bytes) {
         return CollectiveAlgorithm.ceilLog2(p) * (m.pointToPoint(bytes) + m.reduce(bytes));
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.reduced(p - 1, bytes);
+    }
 }

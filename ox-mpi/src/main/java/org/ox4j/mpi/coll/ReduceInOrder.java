@@ -36,4 +36,9 @@ public final class ReduceInOrder implements Algorithms.Reduce {
         return CollectiveAlgorithm.ceilLog2(p) * (m.pointToPoint(bytes) + m.reduce(bytes))
                 + (p > 1 ? m.pointToPoint(bytes) : 0);
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return new Traffic(p, (double) p * bytes, (double) (p - 1) * bytes);
+    }
 }

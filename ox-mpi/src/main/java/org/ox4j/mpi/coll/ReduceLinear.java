@@ -37,4 +37,9 @@ public final class ReduceLinear implements Algorithms.Reduce {
     public double predict(CostModel m, int p, long bytes) {
         return (p - 1) * (m.pointToPoint(bytes) + m.reduce(bytes));
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.reduced(p - 1, bytes);
+    }
 }

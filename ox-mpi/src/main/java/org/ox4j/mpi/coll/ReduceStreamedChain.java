@@ -121,4 +121,9 @@ public final class ReduceStreamedChain implements Algorithms.Reduce {
         double perByte = Math.max(m.beta(), m.gamma());
         return (p - 1) * (m.alpha() + m.reduce(chunk)) + perByte * (m.wireBytes(bytes) + (p - 2) * m.wireBytes(chunk));
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.streams(p - 1, (double) (p - 1) * bytes, (double) (p - 1) * bytes);
+    }
 }

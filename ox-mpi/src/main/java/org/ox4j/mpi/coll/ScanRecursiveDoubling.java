@@ -46,4 +46,14 @@ public final class ScanRecursiveDoubling implements Algorithms.Scan {
     public double predict(CostModel m, int p, long bytes) {
         return CollectiveAlgorithm.ceilLog2(p) * (m.pointToPoint(bytes) + 2 * m.reduce(bytes));
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        // at distance 2^k every rank r ≥ 2^k receives; each arrival is combined twice (prefix and running total)
+        double messages = 0;
+        for (int d = 1; d < p; d <<= 1) {
+            messages += p - d;
+        }
+        return new Traffic(messages, messages * bytes, 2 * messages * bytes);
+    }
 }

@@ -10,7 +10,7 @@ import org.ox4j.mpi.cost.CostModel;
  * Streamed chain scan for large arrays: rank 0 streams its array to rank 1; every later rank combines its own
  * slice into each piece of the prefix as it passes, keeps the result and streams it on. Pieces of c bytes ({@link
  * Communicator#streamForwardBytes()}) cross the p − 1 links one behind the other, so
- * <pre>T = (p − 1)·(α + c·(β + γ)) + m·(β + γ)</pre>
+ * <pre>T = (p − 1)·(α + c·(β + γ)) + m·(β + μ + γ)</pre>
  * against (p − 1)·(α + m·(β + γ)) for the linear chain of whole messages. Commutative element-wise ops on arrays
  * of the same kind and length on every rank; anything else runs {@link ScanRecursiveDoubling}.
  */
@@ -72,11 +72,16 @@ public final class ScanStreamedChain implements Algorithms.Scan {
         }
         double chunk = Math.min(bytes, Communicator.streamForwardBytes());
         return (p - 1) * (m.alpha() + m.streamed(chunk) + m.reduce(chunk))
-                + m.streamed(bytes) + m.reduce(bytes);
+                + m.transfer(bytes) + m.reduce(bytes);
     }
 
     @Override
     public double predict(CostModel m, int p, long bytes) {
         return predictPrefix(m, p, bytes);
+    }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return Traffic.streams(p - 1, (double) (p - 1) * bytes, (double) (p - 1) * bytes);
     }
 }

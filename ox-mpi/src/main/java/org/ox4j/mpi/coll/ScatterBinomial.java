@@ -7,7 +7,8 @@ import org.ox4j.mpi.cost.CostModel;
 
 /**
  * Binomial scatter (MPICH {@code scatter_intra_binomial}): each subtree root receives its subtree's blocks and
- * forwards halves. Cost ⌈lg p⌉α + n(p−1)/p·β (n = total scattered).
+ * forwards halves. Cost ⌈lg p⌉α + n(p−1)/p·(β + μ) + B·μ (n = total scattered; B the bytes of all subtree
+ * messages, each unpacked and packed again: {@link GatherBinomial}).
  */
 public final class ScatterBinomial implements Algorithms.Scatter {
     public static final ScatterBinomial INSTANCE = new ScatterBinomial();
@@ -33,6 +34,12 @@ public final class ScatterBinomial implements Algorithms.Scatter {
 
     @Override
     public double predict(CostModel m, int p, long bytes) {
-        return CollectiveAlgorithm.ceilLog2(p) * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p));
+        return CollectiveAlgorithm.ceilLog2(p) * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p))
+                + m.messageByte() * BlockMoves.binomialBytes(p, bytes);
+    }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return new Traffic(p - 1, BlockMoves.binomialBytes(p, bytes), 0);
     }
 }

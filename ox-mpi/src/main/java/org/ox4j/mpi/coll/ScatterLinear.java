@@ -44,4 +44,9 @@ public final class ScatterLinear implements Algorithms.Scatter {
     public double predict(CostModel m, int p, long bytes) {
         return (p - 1) * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p));
     }
+
+    @Override
+    public Traffic traffic(int p, long bytes) {
+        return new Traffic(p - 1, BlockMoves.fraction(bytes, p), 0);
+    }
 }

@@ -17,10 +17,12 @@ import java.util.Locale;
  * (ModelRefit). Collective cost formulas are written with these in place of α + mβ, so the same formula serves
  * both models.
  *
- * <p>Ranks that share cores ({@code cores} &gt; 0: the cores of the one host all ranks run on) pay twice:
- * {@link #forGroup} scales every per-byte cost by the ranks per core, and adds {@code wakeUp} per message and
- * extra rank per core to α, the time a receiver waits for a core before it can take its message (the scheduler
- * runs the other ranks first). A model with {@code cores = 0} has no contention (ranks on hosts of their own).
+ * <p>Ranks that share cores ({@code cores} &gt; 0: the cores of the one host all ranks run on) cannot all run at
+ * once: {@link #onSharedCores} bounds a collective's time by its whole work divided by the cores, with σ per
+ * message (the sender's and receiver's processing and the wake of a rank that waits), as well as by its critical
+ * path. A model with {@code cores = 0} has no contention (ranks on hosts of their own). Streams cost σ_s to open
+ * ({@code streamOpen}: the handshake and the reader thread that takes the stream on), which is what keeps them from
+ * paying below a few hundred kilobytes.
  *
  * @param kind          which formula
  * @param alpha         latency α in seconds
@@ -30,10 +32,11 @@ import java.util.Locale;
  * @param packetHeader  h, header bytes per packet (packet model only)
  * @param messageByte   μ, seconds per byte a whole message costs beyond the wire
  * @param cores         cores shared by all ranks of the group, 0 if every rank has its own
- * @param wakeUp        σ, seconds a message waits per extra rank per core
+ * @param wakeUp        σ, seconds of a shared core one message costs (sent, taken, its receiver woken)
+ * @param streamOpen    σ_s, seconds it takes to open a stream
  */
 public record CostModel(Kind kind, double alpha, double beta, double gamma, int packetPayload, int packetHeader,
-        double messageByte, int cores, double wakeUp) {
+        double messageByte, int cores, double wakeUp, double streamOpen) {
     /** The two model forms. */
     public enum Kind {
         HOCKNEY, PACKET
@@ -44,17 +47,33 @@ public record CostModel(Kind kind, double alpha, double beta, double gamma, int 
     /** 52 B TCP/IP + 38 B Ethernet framing. */
     public static final int TCP_HEADER = 90;
 
+    /**
+     * σ assumed for ranks sharing cores until a refit measures it: what a refit found on a 2-core VM with up to eight
+     * ranks (benchmarks/results/cost-model-2026-12-04-traffic.properties).
+     */
+    public static final double ASSUMED_WAKE_UP = 75e-6;
+    /** σ_s assumed until a refit measures it (the same refit). */
+    public static final double ASSUMED_STREAM_OPEN = 175e-6;
+
     /** An assumed loopback/LAN model used until a calibration is stored: α = 50 µs, 1 GB/s, γ = 1 ns/B. */
     public static final CostModel DEFAULT = hockney(50e-6, 1e-9, 1e-9);
 
     public CostModel {
-        if (!(alpha >= 0) || !(beta >= 0) || !(gamma >= 0) || !(messageByte >= 0) || !(wakeUp >= 0) || cores < 0) {
-            throw new IllegalArgumentException("alpha, beta, gamma, messageByte, cores, wakeUp: " + alpha + ", "
-                    + beta + ", " + gamma + ", " + messageByte + ", " + cores + ", " + wakeUp + " (expected: >= 0)");
+        if (!(alpha >= 0) || !(beta >= 0) || !(gamma >= 0) || !(messageByte >= 0) || !(wakeUp >= 0) || cores < 0
+                || !(streamOpen >= 0)) {
+            throw new IllegalArgumentException("alpha, beta, gamma, messageByte, cores, wakeUp, streamOpen: " + alpha
+                    + ", " + beta + ", " + gamma + ", " + messageByte + ", " + cores + ", " + wakeUp + ", "
+                    + streamOpen + " (expected: >= 0)");
         }
         if (kind == Kind.PACKET && packetPayload <= 0) {
             throw new IllegalArgumentException("packetPayload: " + packetPayload + " (expected: > 0)");
         }
+    }
+
+    /** A model whose streams open at no cost beyond α. */
+    public CostModel(Kind kind, double alpha, double beta, double gamma, int packetPayload, int packetHeader,
+            double messageByte, int cores, double wakeUp) {
+        this(kind, alpha, beta, gamma, packetPayload, packetHeader, messageByte, cores, wakeUp, 0);
     }
 
     /** A model without host terms (μ = 0, no shared cores). */
@@ -99,33 +118,50 @@ public record CostModel(Kind kind, double alpha, double beta, double gamma, int 
     }
 
     /**
-     * The model as {@code p} ranks sharing {@link #cores} cores see it: with k = p / cores ranks per core (at least
-     * 1), β, μ and γ times k and α plus σ·(k − 1); the result has no shared cores left to apply. Unchanged when
-     * {@code cores} is 0.
+     * The time of a collective whose critical path takes {@code criticalPath} and whose ranks together send
+     * {@code messages} messages (of which {@code streams} open a stream) carrying {@code bytes} bytes and reduce
+     * {@code reducedBytes} bytes, on {@code p} ranks of this host. Opening streams adds σ_s once to the path (the
+     * streams of one collective open side by side). Where the ranks outnumber the {@link #cores} they share, the
+     * whole group's work — σ per message, (β + μ) per byte, γ per reduced byte, σ_s per stream — has
+     * to fit on those cores, and the time is the longer of the path and that work divided by the cores: a tree's
+     * short path does not help when its many messages queue for two cores, which is why the linear algorithms win
+     * small messages on eight ranks sharing two cores. With ranks on cores of their own ({@code cores} = 0 or
+     * p ≤ cores) the path alone.
      */
-    public CostModel forGroup(int p) {
-        if (cores == 0) {
-            return this;
+    public double onSharedCores(double criticalPath, int p, double messages, double bytes, double reducedBytes,
+            double streams) {
+        double path = criticalPath + (streams > 0 ? streamOpen : 0);
+        if (cores == 0 || p <= cores) {
+            return path;
         }
-        double k = Math.max(1.0, (double) p / cores);
-        return new CostModel(kind, alpha + wakeUp * (k - 1), beta * k, gamma * k, packetPayload, packetHeader,
-                messageByte * k, 0, 0);
+        double work = messages * wakeUp + transfer(bytes) + reduce(reducedBytes) + streams * streamOpen;
+        return Math.max(path, work / cores);
     }
 
     /** One line naming the form and every term, as reports and logs print it. */
     public String describe() {
         return String.format(Locale.ROOT, "%s alpha=%.3e s beta=%.3e s/B gamma=%.3e s/B mu=%.3e s/B"
-                + " cores=%d wakeUp=%.3e s", kind, alpha, beta, gamma, messageByte, cores, wakeUp);
+                + " cores=%d wakeUp=%.3e s streamOpen=%.3e s", kind, alpha, beta, gamma, messageByte, cores, wakeUp,
+                streamOpen);
+    }
+
+    /**
+     * The same model for ranks that share {@code hostCores} cores, its σ and σ_s where it has none yet the assumed
+     * ones ({@link #ASSUMED_WAKE_UP}, {@link #ASSUMED_STREAM_OPEN}).
+     */
+    public CostModel sharingCores(int hostCores) {
+        return new CostModel(kind, alpha, beta, gamma, packetPayload, packetHeader, messageByte, hostCores,
+                wakeUp > 0 ? wakeUp : ASSUMED_WAKE_UP, streamOpen > 0 ? streamOpen : ASSUMED_STREAM_OPEN);
     }
 
     /** The same model with another γ. */
     public CostModel withGamma(double g) {
-        return new CostModel(kind, alpha, beta, g, packetPayload, packetHeader, messageByte, cores, wakeUp);
+        return new CostModel(kind, alpha, beta, g, packetPayload, packetHeader, messageByte, cores, wakeUp, streamOpen);
     }
 
     /** The same point-to-point terms with the host terms of {@code other} (μ, cores, σ). */
     public CostModel withHostTermsOf(CostModel other) {
         return new CostModel(kind, alpha, beta, gamma, packetPayload, packetHeader, other.messageByte, other.cores,
-                other.wakeUp);
+                other.wakeUp, other.streamOpen);
     }
 }

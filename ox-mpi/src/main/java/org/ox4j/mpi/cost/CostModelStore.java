@@ -11,7 +11,7 @@ import java.util.Properties;
 /**
  * Stores a fitted model as a small properties file:
  * {@code model=HOCKNEY|PACKET, alpha, beta, gamma, packet.payload, packet.header} (seconds, seconds per byte) and the
- * host terms {@code message.byte, cores, wake.up} (absent: none).
+ * host terms {@code message.byte, cores, wake.up, stream.open} (absent: none).
  */
 public final class CostModelStore {
     /** System property naming the file to load at startup ({@link #loadOrDefault()}). */
@@ -31,6 +31,7 @@ public final class CostModelStore {
         p.setProperty("message.byte", Double.toString(m.messageByte()));
         p.setProperty("cores", Integer.toString(m.cores()));
         p.setProperty("wake.up", Double.toString(m.wakeUp()));
+        p.setProperty("stream.open", Double.toString(m.streamOpen()));
         try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             p.store(w, "ox4j cost model (seconds, seconds per byte)");
         }
@@ -48,7 +49,8 @@ public final class CostModelStore {
                     Integer.parseInt(p.getProperty("packet.payload", "0")),
                     Integer.parseInt(p.getProperty("packet.header", "0")),
                     Double.parseDouble(p.getProperty("message.byte", "0")),
-                    Integer.parseInt(p.getProperty("cores", "0")), Double.parseDouble(p.getProperty("wake.up", "0")));
+                    Integer.parseInt(p.getProperty("cores", "0")), Double.parseDouble(p.getProperty("wake.up", "0")),
+                    Double.parseDouble(p.getProperty("stream.open", "0")));
         } catch (RuntimeException e) {
             throw new IOException("cost model file " + file + ": " + e.getMessage(), e);
         }

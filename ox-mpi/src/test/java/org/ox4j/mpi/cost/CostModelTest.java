@@ -64,24 +64,28 @@ class CostModelTest {
         Path f = dir.resolve("cost.properties");
         CostModelStore.save(m, f);
         assertThat(CostModelStore.load(f)).isEqualTo(m);
-        CostModel shared = new CostModel(CostModel.Kind.HOCKNEY, 5e-5, 1e-9, 2e-10, 0, 0, 5e-10, 2, 2.5e-4);
+        CostModel shared = new CostModel(CostModel.Kind.HOCKNEY, 5e-5, 1e-9, 2e-10, 0, 0, 5e-10, 2, 2.5e-4, 1.5e-4);
         CostModelStore.save(shared, f);
         assertThat(CostModelStore.load(f)).isEqualTo(shared);
     }
 
     @Test
-    void ranksSharingCoresPayPerByteTimesTheRanksPerCoreAndAWakeUpPerMessage() {
-        CostModel m = new CostModel(CostModel.Kind.HOCKNEY, 50e-6, 1e-9, 2e-10, 0, 0, 5e-10, 2, 100e-6);
-        CostModel eight = m.forGroup(8);
-        assertThat(eight.alpha()).isCloseTo(50e-6 + 3 * 100e-6, within(1e-12));
-        assertThat(eight.beta()).isCloseTo(4e-9, within(1e-18));
-        assertThat(eight.gamma()).isCloseTo(8e-10, within(1e-18));
-        assertThat(eight.messageByte()).isCloseTo(2e-9, within(1e-18));
-        assertThat(eight.cores()).isZero();
-        assertThat(m.forGroup(2)).isEqualTo(new CostModel(CostModel.Kind.HOCKNEY, 50e-6, 1e-9, 2e-10, 0, 0, 5e-10, 0,
-                0));
+    void ranksSharingCoresAreBoundByTheirWholeWorkOverTheCores() {
+        CostModel m = new CostModel(CostModel.Kind.HOCKNEY, 50e-6, 1e-9, 2e-10, 0, 0, 5e-10, 2, 100e-6, 300e-6);
+        // 8 ranks on 2 cores: 14 messages of 1000 bytes, 7000 bytes reduced; work 14 σ + 14000 (β + μ) + 7000 γ
+        double work = 14 * 100e-6 + 14000 * 1.5e-9 + 7000 * 2e-10;
+        assertThat(m.onSharedCores(1e-4, 8, 14, 14000, 7000, 0)).isCloseTo(work / 2, within(1e-15));
+        // a path longer than the work is the time
+        assertThat(m.onSharedCores(1.0, 8, 14, 14000, 7000, 0)).isEqualTo(1.0);
+        // ranks on cores of their own: the path alone, plus one stream opening when streams are used
+        assertThat(m.onSharedCores(1e-4, 2, 14, 14000, 7000, 0)).isEqualTo(1e-4);
+        assertThat(m.onSharedCores(1e-4, 2, 1, 1000, 0, 1)).isCloseTo(1e-4 + 300e-6, within(1e-15));
         CostModel alone = CostModel.hockney(50e-6, 1e-9, 2e-10);
-        assertThat(alone.forGroup(8)).isSameAs(alone);
+        assertThat(alone.onSharedCores(1e-4, 8, 14, 14000, 7000, 0)).isEqualTo(1e-4);
+        // the same model on a host's two cores: the assumed σ and σ_s until a refit measures them
+        assertThat(alone.sharingCores(2)).isEqualTo(new CostModel(CostModel.Kind.HOCKNEY, 50e-6, 1e-9, 2e-10, 0, 0, 0,
+                2, CostModel.ASSUMED_WAKE_UP, CostModel.ASSUMED_STREAM_OPEN));
+        assertThat(m.sharingCores(4).wakeUp()).isEqualTo(100e-6);
         // a whole message pays mu on top of the wire, a stream's bytes do not
         assertThat(m.pointToPoint(1000)).isCloseTo(50e-6 + 1000 * 1.5e-9, within(1e-15));
         assertThat(m.streamed(1000)).isCloseTo(1000 * 1e-9, within(1e-15));
@@ -111,8 +115,8 @@ class CostModelTest {
 
     @Test
     void describesEveryTerm() {
-        CostModel m = new CostModel(CostModel.Kind.PACKET, 2e-5, 3e-10, 4e-10, 1448, 66, 5e-10, 2, 6e-5);
+        CostModel m = new CostModel(CostModel.Kind.PACKET, 2e-5, 3e-10, 4e-10, 1448, 66, 5e-10, 2, 6e-5, 1e-4);
         assertThat(m.describe()).isEqualTo("PACKET alpha=2.000e-05 s beta=3.000e-10 s/B gamma=4.000e-10 s/B"
-                + " mu=5.000e-10 s/B cores=2 wakeUp=6.000e-05 s");
+                + " mu=5.000e-10 s/B cores=2 wakeUp=6.000e-05 s streamOpen=1.000e-04 s");
     }
 }

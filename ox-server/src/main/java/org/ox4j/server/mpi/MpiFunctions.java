@@ -137,8 +137,8 @@ public final class MpiFunctions {
                 + " over sizes 0..MaxBytes (default 16 MiB), robust fit of the Hockney and packet models; every"
                 + " member installs the better model; returns the table at rank 0", MpiFunctions::calibrate);
         fn(registry, "mpi_cost_model", 0, 0, "mpi_cost_model(): [Kind, Alpha, Beta, Gamma, PacketPayload,"
-                + " PacketHeader, MessageByte, Cores, WakeUp] of the model the collectives select with (seconds,"
-                + " seconds per byte; Cores 0: no shared cores)",
+                + " PacketHeader, MessageByte, Cores, WakeUp, StreamOpen] of the model the collectives select with"
+                + " (seconds, seconds per byte; Cores 0: no shared cores)",
                 (a, c) -> modelToCmo(mpiWorld(c).model()));
         fn(registry, "mpi_time", 4, 6, "mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds[, WarmUpSeconds]]):"
                 + " warms up, runs a collective on long[] payloads Reps times (each after a barrier) and returns at"
@@ -340,24 +340,30 @@ public final class MpiFunctions {
     }
 
     /**
-     * The list form of a model: [Kind, Alpha, Beta, Gamma, PacketPayload, PacketHeader, MessageByte, Cores, WakeUp].
+     * The list form of a model: [Kind, Alpha, Beta, Gamma, PacketPayload, PacketHeader, MessageByte, Cores, WakeUp,
+     * StreamOpen].
      */
     public static Cmo modelToCmo(CostModel m) {
         return CmoList.of(CmoString.of(m.kind().name()), CmoIeeeDouble.of(m.alpha()), CmoIeeeDouble.of(m.beta()),
                 CmoIeeeDouble.of(m.gamma()), CmoIntegers.of(m.packetPayload()), CmoIntegers.of(m.packetHeader()),
-                CmoIeeeDouble.of(m.messageByte()), CmoIntegers.of(m.cores()), CmoIeeeDouble.of(m.wakeUp()));
+                CmoIeeeDouble.of(m.messageByte()), CmoIntegers.of(m.cores()), CmoIeeeDouble.of(m.wakeUp()),
+                CmoIeeeDouble.of(m.streamOpen()));
     }
 
-    /** Inverse of {@link #modelToCmo}; the six-element form of earlier versions has no host terms. */
+    /**
+     * Inverse of {@link #modelToCmo}; the six-element form of earlier versions has no host terms, the nine-element
+     * one no stream opening.
+     */
     public static CostModel modelFromCmo(Cmo c) {
-        if (!(c instanceof CmoList l) || (l.size() != 6 && l.size() != 9) || !(l.get(0) instanceof CmoString kind)) {
+        if (!(c instanceof CmoList l) || (l.size() != 6 && l.size() != 9 && l.size() != 10)
+                || !(l.get(0) instanceof CmoString kind)) {
             throw new EvaluationException("cost model: " + c.type()
-                    + " (expected: [Kind, Alpha, Beta, Gamma, S, H[, MessageByte, Cores, WakeUp]])");
+                    + " (expected: [Kind, Alpha, Beta, Gamma, S, H[, MessageByte, Cores, WakeUp[, StreamOpen]]])");
         }
-        boolean host = l.size() == 9;
+        boolean host = l.size() >= 9;
         return new CostModel(CostModel.Kind.valueOf(kind.value()), dbl(l.get(1)), dbl(l.get(2)), dbl(l.get(3)),
                 integer(l.get(4)), integer(l.get(5)), host ? dbl(l.get(6)) : 0, host ? integer(l.get(7)) : 0,
-                host ? dbl(l.get(8)) : 0);
+                host ? dbl(l.get(8)) : 0, l.size() == 10 ? dbl(l.get(9)) : 0);
     }
 
     private static int integer(Cmo c) {

@@ -87,7 +87,8 @@ public final class MpiWorld {
     public synchronized World agreedWorld() {
         World w = world();
         if (!agreed) {
-            SelectionInputs in = SelectionInputs.agree(w.collectives(), new SelectionInputs(model, measured));
+            SelectionInputs in = SelectionInputs.agree(w.collectives(),
+                    new SelectionInputs(onThisHost(model), measured));
             model = in.model();
             measured = in.measured();
             reselect();
@@ -96,6 +97,18 @@ public final class MpiWorld {
                     measured.choices().size());
         }
         return current;
+    }
+
+    /**
+     * {@code m}, or where it names no cores and every member is linked over loopback, {@code m} sharing this host's
+     * cores: eight ranks on two cores select other algorithms than eight hosts do (CostModel#onSharedCores). Only rank
+     * 0's contribution counts, and rank 0 is linked to every member.
+     */
+    private CostModel onThisHost(CostModel m) {
+        if (m.cores() != 0 || !group.allPeersOnThisHost()) {
+            return m;
+        }
+        return m.sharingCores(Runtime.getRuntime().availableProcessors());
     }
 
     /** The current world with a selector of the current inputs; its communicator keeps its matching state. */

@@ -177,6 +177,25 @@ public final class PeerGroup implements AutoCloseable {
         return out;
     }
 
+    /**
+     * Whether this member has an open loopback link to every other member, so the whole group runs on this host's
+     * cores (a group over other interfaces, network namespaces included, may not).
+     */
+    public boolean allPeersOnThisHost() {
+        int n = nserver;
+        int own = rank;
+        if (n <= 1) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            PeerLink l = i == own ? null : links.get(i);
+            if (i != own && (l == null || l.isClosed() || !l.isLoopback())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The byte order negotiated with {@code peerRank}. */
     public ByteOrder linkOrder(int peerRank) {
         return link(peerRank).order();

@@ -3,6 +3,7 @@ package org.ox4j.server.rfc102;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.net.InetSocketAddress;
 import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.util.Objects;
@@ -164,6 +165,16 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
 
     ByteOrder order() {
         return order;
+    }
+
+    /** Whether the peer's end is on this host's loopback interface. */
+    boolean isLoopback() {
+        try {
+            return channel.getRemoteAddress() instanceof InetSocketAddress a && a.getAddress() != null
+                    && a.getAddress().isLoopbackAddress();
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** Whether the link has ended. */

@@ -47,12 +47,18 @@ class MpiOpsTest {
     void costModelSurvivesItsListForm() {
         CostModel m = CostModel.packet(3.5e-5, 4.25e-10, 1e-10, CostModel.TCP_PAYLOAD, CostModel.TCP_HEADER);
         assertThat(MpiFunctions.modelFromCmo(MpiFunctions.modelToCmo(m))).isEqualTo(m);
-        CostModel shared = new CostModel(CostModel.Kind.HOCKNEY, 5e-5, 1e-9, 3e-10, 0, 0, 4e-10, 2, 2e-4);
+        CostModel shared = new CostModel(CostModel.Kind.HOCKNEY, 5e-5, 1e-9, 3e-10, 0, 0, 4e-10, 2, 2e-4, 3e-4);
         assertThat(MpiFunctions.modelFromCmo(MpiFunctions.modelToCmo(shared))).isEqualTo(shared);
         // the six-element form of earlier versions: no host terms
         CmoList six = CmoList.of(CmoString.of("HOCKNEY"), CmoIeeeDouble.of(5e-5), CmoIeeeDouble.of(1e-9),
                 CmoIeeeDouble.of(3e-10), CmoZZ.of(0), CmoZZ.of(0));
         assertThat(MpiFunctions.modelFromCmo(six)).isEqualTo(CostModel.hockney(5e-5, 1e-9, 3e-10));
+        // the nine-element form of earlier versions: streams open at no cost of their own
+        CmoList nine = CmoList.of(CmoString.of("HOCKNEY"), CmoIeeeDouble.of(5e-5), CmoIeeeDouble.of(1e-9),
+                CmoIeeeDouble.of(3e-10), CmoZZ.of(0), CmoZZ.of(0), CmoIeeeDouble.of(4e-10), CmoZZ.of(2),
+                CmoIeeeDouble.of(2e-4));
+        assertThat(MpiFunctions.modelFromCmo(nine))
+                .isEqualTo(new CostModel(CostModel.Kind.HOCKNEY, 5e-5, 1e-9, 3e-10, 0, 0, 4e-10, 2, 2e-4, 0));
         assertThatThrownBy(() -> MpiFunctions.modelFromCmo(CmoZZ.of(1))).isInstanceOf(EvaluationException.class);
     }
 }

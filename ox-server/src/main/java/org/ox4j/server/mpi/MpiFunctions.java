@@ -305,6 +305,9 @@ public final class MpiFunctions {
 
     // ---- cost model
 
+    /** At most this long the calibration's warm-up waits for the members' JIT compilers to fall quiet. */
+    static final double CALIBRATION_WARM_UP_SECONDS = 10;
+
     private static Cmo calibrate(List<Cmo> a, EvalContext c) {
         long max = a.isEmpty() ? 16L << 20 : MpiArgs.longInteger(a, 0, "max bytes", "mpi_calibrate");
         int reps = MpiArgs.integerOr(a, 1, 5, "reps", "mpi_calibrate");
@@ -315,6 +318,9 @@ public final class MpiFunctions {
         MpiWorld w = mpiWorld(c);
         MpiWorld.World world = w.agreedWorld();
         long[] sizes = Arrays.stream(Calibration.DEFAULT_SIZES).filter(s -> s <= max).toArray();
+        // fresh servers: sweep until no member's JIT compiles anything, or the calibration measures the interpreter
+        JitWarmUp.run(world.collectives(), () -> Calibration.warmUp(world.comm(), sizes, w.timeout()),
+                CALIBRATION_WARM_UP_SECONDS);
         Calibration.Result result = Calibration.calibrate(world.comm(), sizes, reps, w.timeout());
         // the ping-pong measures α, β and γ; the host terms come from refits against collectives and stay
         Payload chosen = result == null ? null : Payload.of(modelToCmo(better(result).withHostTermsOf(w.model())));

@@ -15,14 +15,15 @@ import org.ox4j.mpi.cost.CostModel;
 import org.ox4j.mpi.cost.CostModelStore;
 
 /**
- * {@code bin/ox-bench refit RUN.csv[,RUN2.csv...] [--cores N] [--check OTHER.csv[,...]] [--save FILE]}: re-fits
- * the cost model to the collectives of earlier {@code bin/ox-bench coll} runs ({@link ModelRefit}; {@code --cores}
- * defaults to this host's, for runs whose ranks all ran here) and prints the model before (the default one with
- * those cores) and after, its log error, and its picks on each run — and on the {@code --check} runs, which the fit
- * has not seen. {@code --save} writes the refitted model for servers to load ({@code -Dox.coll.costModel=FILE}).
+ * {@code bin/ox-bench refit RUN.csv[,RUN2.csv...] [--cores N] [--start FILE] [--check OTHER.csv[,...]]
+ * [--save FILE]}: re-fits the cost model to the collectives of earlier {@code bin/ox-bench coll} runs ({@link
+ * ModelRefit}; {@code --cores} defaults to this host's, for runs whose ranks all ran here) and prints the model
+ * before (the default one, or the {@code --start} file's, with those cores) and after, its log error, and its picks
+ * on each run — and on the {@code --check} runs, which the fit has not seen. {@code --save} writes the refitted model
+ * for servers to load ({@code -Dox.coll.costModel=FILE}).
  */
 public final class RefitCommand {
-    static final String USAGE = "usage: bin/ox-bench refit RUN.csv[,RUN2.csv...] [--cores N]"
+    static final String USAGE = "usage: bin/ox-bench refit RUN.csv[,RUN2.csv...] [--cores N] [--start FILE]"
             + " [--check OTHER.csv[,...]] [--save FILE]";
 
     private RefitCommand() {
@@ -37,6 +38,7 @@ public final class RefitCommand {
         List<Path> checks = List.of();
         int cores = Runtime.getRuntime().availableProcessors();
         Path save = null;
+        CostModel start = CostModel.DEFAULT;
         for (int i = 1; i < args.length; i++) {
             if (i + 1 >= args.length) {
                 System.err.println(args[i] + " needs a value\n" + USAGE);
@@ -46,6 +48,7 @@ public final class RefitCommand {
                 case "--cores" -> cores = Integer.parseInt(args[++i]);
                 case "--check" -> checks = CollBenchOptions.paths(args[++i]);
                 case "--save" -> save = Path.of(args[++i]);
+                case "--start" -> start = CostModelStore.load(Path.of(args[++i]));
                 default -> {
                     System.err.println("unknown option " + args[i] + "\n" + USAGE);
                     System.exit(2);
@@ -60,7 +63,7 @@ public final class RefitCommand {
             fittedRuns.put(run, t);
             all.addAll(t.rows());
         }
-        ModelRefit.Result r = ModelRefit.refit(CostModel.DEFAULT, cores, new MeasuredTimes(all), algorithms);
+        ModelRefit.Result r = ModelRefit.refit(start, cores, new MeasuredTimes(all), algorithms);
         System.out.printf(Locale.ROOT, "refit over %d rows of %d run(s), %d cores shared by the ranks%n", all.size(),
                 runs.size(), cores);
         System.out.printf(Locale.ROOT, "before: %s%n        rms log error %.3f (a factor of %.2f)%n",

@@ -54,6 +54,11 @@ public record CostModel(Kind kind, double alpha, double beta, double gamma, int 
     public static final double ASSUMED_WAKE_UP = 75e-6;
     /** σ_s assumed until a refit measures it (the same refit). */
     public static final double ASSUMED_STREAM_OPEN = 175e-6;
+    /**
+     * μ assumed until a refit measures it: between what refits to one and to three runs of that VM found (0.75–3.2
+     * × 10⁻¹⁰ s/B), where the picks of a calibrated model on nine runs have their plateau (0.5–3 × 10⁻¹⁰).
+     */
+    public static final double ASSUMED_MESSAGE_BYTE = 1.5e-10;
 
     /** An assumed loopback/LAN model used until a calibration is stored: α = 50 µs, 1 GB/s, γ = 1 ns/B. */
     public static final CostModel DEFAULT = hockney(50e-6, 1e-9, 1e-9);
@@ -146,12 +151,15 @@ public record CostModel(Kind kind, double alpha, double beta, double gamma, int 
     }
 
     /**
-     * The same model for ranks that share {@code hostCores} cores, its σ and σ_s where it has none yet the assumed
-     * ones ({@link #ASSUMED_WAKE_UP}, {@link #ASSUMED_STREAM_OPEN}).
+     * The same model for ranks that share {@code hostCores} cores, its host terms μ, σ and σ_s where it has none yet
+     * the assumed ones ({@link #ASSUMED_MESSAGE_BYTE}, {@link #ASSUMED_WAKE_UP}, {@link #ASSUMED_STREAM_OPEN}): a
+     * ping-pong calibration cannot see them, and without them a model of ranks on two cores picks as if messages and
+     * streams cost those cores nothing.
      */
     public CostModel sharingCores(int hostCores) {
-        return new CostModel(kind, alpha, beta, gamma, packetPayload, packetHeader, messageByte, hostCores,
-                wakeUp > 0 ? wakeUp : ASSUMED_WAKE_UP, streamOpen > 0 ? streamOpen : ASSUMED_STREAM_OPEN);
+        return new CostModel(kind, alpha, beta, gamma, packetPayload, packetHeader,
+                messageByte > 0 ? messageByte : ASSUMED_MESSAGE_BYTE, hostCores, wakeUp > 0 ? wakeUp : ASSUMED_WAKE_UP,
+                streamOpen > 0 ? streamOpen : ASSUMED_STREAM_OPEN);
     }
 
     /** The same model with another γ. */

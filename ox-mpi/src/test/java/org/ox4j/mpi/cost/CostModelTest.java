@@ -82,9 +82,9 @@ class CostModelTest {
         assertThat(m.onSharedCores(1e-4, 2, 1, 1000, 0, 1)).isCloseTo(1e-4 + 300e-6, within(1e-15));
         CostModel alone = CostModel.hockney(50e-6, 1e-9, 2e-10);
         assertThat(alone.onSharedCores(1e-4, 8, 14, 14000, 7000, 0)).isEqualTo(1e-4);
-        // the same model on a host's two cores: the assumed σ and σ_s until a refit measures them
-        assertThat(alone.sharingCores(2)).isEqualTo(new CostModel(CostModel.Kind.HOCKNEY, 50e-6, 1e-9, 2e-10, 0, 0, 0,
-                2, CostModel.ASSUMED_WAKE_UP, CostModel.ASSUMED_STREAM_OPEN));
+        // the same model on a host's two cores: the assumed μ, σ and σ_s until a refit measures them
+        assertThat(alone.sharingCores(2)).isEqualTo(new CostModel(CostModel.Kind.HOCKNEY, 50e-6, 1e-9, 2e-10, 0, 0,
+                CostModel.ASSUMED_MESSAGE_BYTE, 2, CostModel.ASSUMED_WAKE_UP, CostModel.ASSUMED_STREAM_OPEN));
         assertThat(m.sharingCores(4).wakeUp()).isEqualTo(100e-6);
         // a whole message pays mu on top of the wire, a stream's bytes do not
         assertThat(m.pointToPoint(1000)).isCloseTo(50e-6 + 1000 * 1.5e-9, within(1e-15));

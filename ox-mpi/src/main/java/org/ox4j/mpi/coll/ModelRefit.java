@@ -1,6 +1,7 @@
 package org.ox4j.mpi.coll;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,9 +13,9 @@ import org.ox4j.mpi.cost.NelderMead;
  * β, γ, μ (a whole message's cost per byte beyond the wire), σ (a message's cost to cores the ranks share) and σ_s
  * (opening a stream) are chosen to minimise the squared log error of every algorithm's prediction ({@link
  * CollectiveAlgorithm#predictOnHost} for the row's p) against its measured time, over all rows at once, with the
- * host's cores fixed. The ping-pong calibration
- * sees one message at a time between two otherwise idle ranks; collectives on ranks that share cores, on the message
- * path or on streams, see what it cannot, and the log error weighs a 64 KiB cell like a 16 MiB one.
+ * host's cores fixed. The ping-pong calibration sees one message at a time between two otherwise idle ranks;
+ * collectives on ranks that share cores, on the message path or on streams, see what it cannot, and the log error
+ * weighs a 64 KiB cell like a 16 MiB one.
  *
  * <p>Cost: {@value #ITERATIONS} simplex iterations ({@link NelderMead}) of one prediction per row each, O(rows)
  * per evaluation. Rows of unknown algorithms, or that predict no time, are left out.
@@ -54,7 +55,8 @@ public final class ModelRefit {
             throw new IllegalArgumentException("no measured rows of known algorithms to fit");
         }
         CostModel first = new CostModel(start.kind(), start.alpha(), start.beta(), start.gamma(),
-                start.packetPayload(), start.packetHeader(), start.messageByte(), cores, start.wakeUp(), start.streamOpen());
+                start.packetPayload(), start.packetHeader(), start.messageByte(), cores, start.wakeUp(),
+                start.streamOpen());
         double[] guess = {
             log(first.alpha()), log(first.beta()), log(first.gamma()), log(Math.max(first.messageByte(), first.beta())),
             log(Math.max(first.wakeUp(), first.alpha())), log(Math.max(first.streamOpen(), first.alpha()))
@@ -118,7 +120,7 @@ public final class ModelRefit {
                     .ifPresent(a -> out.add(new Fitted(r, a, candidates.indexOf(a))));
         }
         // a cell's ties go to the algorithm registered first, as in the selector
-        out.sort(java.util.Comparator.comparingInt(Fitted::order));
+        out.sort(Comparator.comparingInt(Fitted::order));
         return out;
     }
 

@@ -127,11 +127,10 @@ public record CostModel(Kind kind, double alpha, double beta, double gamma, int 
      * {@code messages} messages (of which {@code streams} open a stream) carrying {@code bytes} bytes and reduce
      * {@code reducedBytes} bytes, on {@code p} ranks of this host. Opening streams adds σ_s once to the path (the
      * streams of one collective open side by side). Where the ranks outnumber the {@link #cores} they share, the
-     * whole group's work — σ per message, (β + μ) per byte, γ per reduced byte, σ_s per stream — has
-     * to fit on those cores, and the time is the longer of the path and that work divided by the cores: a tree's
-     * short path does not help when its many messages queue for two cores, which is why the linear algorithms win
-     * small messages on eight ranks sharing two cores. With ranks on cores of their own ({@code cores} = 0 or
-     * p ≤ cores) the path alone.
+     * whole group's work — σ per message, (β + μ) per byte, γ per reduced byte, σ_s per stream — has to fit on those
+     * cores, and the time is the longer of the path and that work divided by the cores: a tree's short path does not
+     * help when its many messages queue for two cores, which is why the linear algorithms win small messages on eight
+     * ranks sharing two cores. With ranks on cores of their own ({@code cores} = 0 or p ≤ cores) the path alone.
      */
     public double onSharedCores(double criticalPath, int p, double messages, double bytes, double reducedBytes,
             double streams) {
@@ -167,7 +166,7 @@ public record CostModel(Kind kind, double alpha, double beta, double gamma, int 
         return new CostModel(kind, alpha, beta, g, packetPayload, packetHeader, messageByte, cores, wakeUp, streamOpen);
     }
 
-    /** The same point-to-point terms with the host terms of {@code other} (μ, cores, σ). */
+    /** The same point-to-point terms with the host terms of {@code other} (μ, cores, σ, σ_s). */
     public CostModel withHostTermsOf(CostModel other) {
         return new CostModel(kind, alpha, beta, gamma, packetPayload, packetHeader, other.messageByte, other.cores,
                 other.wakeUp, other.streamOpen);

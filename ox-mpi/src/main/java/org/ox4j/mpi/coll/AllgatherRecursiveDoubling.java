@@ -81,9 +81,10 @@ public final class AllgatherRecursiveDoubling implements Algorithms.Allgather {
 
     @Override
     public Traffic traffic(int p, long bytes) {
-        int lg = CollectiveAlgorithm.ceilLog2(CollectiveAlgorithm.pof2(p));
-        double extra = p == CollectiveAlgorithm.pof2(p) ? 0 : 2.0 * (p - CollectiveAlgorithm.pof2(p));
-        return new Traffic((double) CollectiveAlgorithm.pof2(p) * lg + extra, (double) bytes * (p - 1)
-                + extra * bytes, 0);
+        // the ranks beyond a power of two send their block in and get the whole back (2 messages each)
+        int pof2 = CollectiveAlgorithm.pof2(p);
+        double extra = 2.0 * (p - pof2);
+        return new Traffic((double) pof2 * CollectiveAlgorithm.ceilLog2(pof2) + extra,
+                (double) bytes * (p - 1) + extra * bytes, 0);
     }
 }

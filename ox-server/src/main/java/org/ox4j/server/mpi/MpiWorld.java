@@ -102,7 +102,7 @@ public final class MpiWorld {
     /**
      * {@code m}, or where it names no cores and every member is linked over loopback, {@code m} sharing this host's
      * cores: eight ranks on two cores select other algorithms than eight hosts do (CostModel#onSharedCores). Only rank
-     * 0's contribution counts, and rank 0 is linked to every member.
+     * 0's contribution to the agreement counts; a rank 0 without a link to some member keeps its model as it is.
      */
     private CostModel onThisHost(CostModel m) {
         if (m.cores() != 0 || !group.allPeersOnThisHost()) {

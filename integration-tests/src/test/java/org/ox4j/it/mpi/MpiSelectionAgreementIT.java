@@ -3,6 +3,7 @@ package org.ox4j.it.mpi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,7 +12,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.ox4j.client.OxClientOptions;
 import org.ox4j.client.OxClientResources;
 import org.ox4j.client.group.ServerGroup;
-import java.math.BigInteger;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoIntegers;
 import org.ox4j.cmo.CmoList;

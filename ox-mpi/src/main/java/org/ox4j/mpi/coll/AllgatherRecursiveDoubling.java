@@ -81,9 +81,9 @@ public final class AllgatherRecursiveDoubling implements Algorithms.Allgather {
 
     @Override
     public Traffic traffic(int p, long bytes) {
-        // the ranks beyond a power of two send their block in and get the whole back (2 messages each)
+        // the ranks beyond a power of two send their block in and get the whole back
         int pof2 = CollectiveAlgorithm.pof2(p);
-        double extra = 2.0 * (p - pof2);
+        double extra = PowerOfTwoFold.foldMessages(p);
         return new Traffic((double) pof2 * CollectiveAlgorithm.ceilLog2(pof2) + extra,
                 (double) bytes * (p - 1) + extra * bytes, 0);
     }

@@ -93,7 +93,7 @@ public final class AllreduceRabenseifner extends SplittingAllreduce {
         // (the first) combining n(p − 1)/p bytes per rank
         int pof2 = CollectiveAlgorithm.pof2(p);
         double lg = CollectiveAlgorithm.ceilLog2(pof2);
-        double extra = p == pof2 ? 0 : 2.0 * (p - pof2);
+        double extra = PowerOfTwoFold.foldMessages(p);
         double perPhase = (double) bytes * (pof2 - 1) / Math.max(pof2, 1);
         return new Traffic(2 * pof2 * lg + extra, 2 * pof2 * perPhase + extra * bytes, pof2 * perPhase
                 + extra / 2 * bytes);

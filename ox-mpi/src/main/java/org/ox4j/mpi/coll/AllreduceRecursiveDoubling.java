@@ -46,7 +46,7 @@ public final class AllreduceRecursiveDoubling implements Algorithms.Allreduce {
     @Override
     public Traffic traffic(int p, long bytes) {
         int pof2 = CollectiveAlgorithm.pof2(p);
-        double extra = p == pof2 ? 0 : 2.0 * (p - pof2);
+        double extra = PowerOfTwoFold.foldMessages(p);
         return Traffic.reduced((double) pof2 * CollectiveAlgorithm.ceilLog2(pof2) + extra, bytes);
     }
 }

@@ -52,26 +52,27 @@ public final class AlltoallBruck implements Algorithms.Alltoall {
     public double predict(CostModel m, int p, long bytes) {
         double t = 0;
         for (int k = 1; k < p; k <<= 1) {
-            int moved = 0;
-            for (int j = 0; j < p; j++) {
-                if ((j & k) != 0) {
-                    moved++;
-                }
-            }
-            t += m.pointToPoint((double) bytes * moved / p);
+            t += m.pointToPoint((double) bytes * blocksMoved(p, k) / p);
         }
         return t;
+    }
+
+    /** Blocks a rank sends in the round of distance {@code k}: those whose index has bit k set. */
+    private static int blocksMoved(int p, int k) {
+        int moved = 0;
+        for (int j = 0; j < p; j++) {
+            if ((j & k) != 0) {
+                moved++;
+            }
+        }
+        return moved;
     }
 
     @Override
     public Traffic traffic(int p, long bytes) {
         double moved = 0;
         for (int k = 1; k < p; k <<= 1) {
-            for (int j = 0; j < p; j++) {
-                if ((j & k) != 0) {
-                    moved++;
-                }
-            }
+            moved += blocksMoved(p, k);
         }
         return new Traffic((double) p * CollectiveAlgorithm.ceilLog2(p), moved * bytes, 0);
     }

@@ -15,6 +15,11 @@ import org.ox4j.mpi.comm.Payload;
  */
 record PowerOfTwoFold(int pof2, int rem, int newrank, Payload value) {
 
+    /** Messages the fold and the unfold of p ranks send: one each way per rank that sits out. */
+    static int foldMessages(int p) {
+        return 2 * (p - CollectiveAlgorithm.pof2(p));
+    }
+
     /** Runs the folding step on {@code ch} (its phase 0). */
     static PowerOfTwoFold fold(CollChannel ch, Payload value, ReduceOp op) {
         int p = ch.size();

@@ -34,12 +34,12 @@ public final class ScatterBinomial implements Algorithms.Scatter {
 
     @Override
     public double predict(CostModel m, int p, long bytes) {
-        return CollectiveAlgorithm.ceilLog2(p) * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p))
-                + m.messageByte() * BlockMoves.binomialBytes(p, bytes);
+        // the gather's messages, travelling down
+        return GatherBinomial.INSTANCE.predict(m, p, bytes);
     }
 
     @Override
     public Traffic traffic(int p, long bytes) {
-        return new Traffic(p - 1, BlockMoves.binomialBytes(p, bytes), 0);
+        return GatherBinomial.INSTANCE.traffic(p, bytes);
     }
 }

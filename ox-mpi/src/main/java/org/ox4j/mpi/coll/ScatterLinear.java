@@ -42,11 +42,12 @@ public final class ScatterLinear implements Algorithms.Scatter {
 
     @Override
     public double predict(CostModel m, int p, long bytes) {
-        return (p - 1) * m.alpha() + m.transfer(BlockMoves.fraction(bytes, p));
+        // the gather's messages, travelling out
+        return GatherLinear.INSTANCE.predict(m, p, bytes);
     }
 
     @Override
     public Traffic traffic(int p, long bytes) {
-        return new Traffic(p - 1, BlockMoves.fraction(bytes, p), 0);
+        return GatherLinear.INSTANCE.traffic(p, bytes);
     }
 }

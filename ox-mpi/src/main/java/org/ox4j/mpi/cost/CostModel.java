@@ -75,15 +75,9 @@ public record CostModel(Kind kind, double alpha, double beta, double gamma, int 
         }
     }
 
-    /** A model whose streams open at no cost beyond α. */
-    public CostModel(Kind kind, double alpha, double beta, double gamma, int packetPayload, int packetHeader,
-            double messageByte, int cores, double wakeUp) {
-        this(kind, alpha, beta, gamma, packetPayload, packetHeader, messageByte, cores, wakeUp, 0);
-    }
-
     /** A model without host terms (μ = 0, no shared cores). */
     public CostModel(Kind kind, double alpha, double beta, double gamma, int packetPayload, int packetHeader) {
-        this(kind, alpha, beta, gamma, packetPayload, packetHeader, 0, 0, 0);
+        this(kind, alpha, beta, gamma, packetPayload, packetHeader, 0, 0, 0, 0);
     }
 
     public static CostModel hockney(double alpha, double beta, double gamma) {

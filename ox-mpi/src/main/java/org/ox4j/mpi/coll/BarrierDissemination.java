@@ -1,11 +1,13 @@
 package org.ox4j.mpi.coll;
 
 import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.comm.SynchronisingWaits;
 import org.ox4j.mpi.cost.CostModel;
 
 /**
  * Dissemination barrier (Hensgen, Finkel, Manber): in round k each rank signals (r + 2^k) mod p and waits for
- * (r − 2^k) mod p. Cost ⌈lg p⌉·α (empty messages). Any p.
+ * (r − 2^k) mod p. Cost ⌈lg p⌉·α (empty messages). Any p. Its waits are {@link SynchronisingWaits}: the members
+ * leave closer together.
  */
 public final class BarrierDissemination implements Algorithms.Barrier {
     public static final BarrierDissemination INSTANCE = new BarrierDissemination();
@@ -19,9 +21,11 @@ public final class BarrierDissemination implements Algorithms.Barrier {
     public void barrier(CollChannel ch) {
         int p = ch.size();
         int r = ch.rank();
-        for (int k = 1; k < p; k <<= 1) {
-            ch.sendRecv((r + k) % p, Payload.NONE, (r - k + p) % p);
-        }
+        SynchronisingWaits.during(() -> {
+            for (int k = 1; k < p; k <<= 1) {
+                ch.sendRecv((r + k) % p, Payload.NONE, (r - k + p) % p);
+            }
+        });
     }
 
     @Override

@@ -7,8 +7,12 @@ import java.util.Optional;
 public enum Collective {
     BARRIER, BCAST, REDUCE, ALLREDUCE, GATHER, SCATTER, ALLGATHER, ALLTOALL, SCAN, EXSCAN, QSHIFT;
 
+    /** Made once: the selector looks the force property up on every call of a collective. */
+    private final String propertyName = name().toLowerCase(Locale.ROOT);
+    private final String forceProperty = "ox.coll." + propertyName + ".algorithm";
+
     public String propertyName() {
-        return name().toLowerCase(Locale.ROOT);
+        return propertyName;
     }
 
     /** The collective of this {@link #propertyName()} ({@code "shift"} names {@link #QSHIFT} too), if any. */
@@ -23,6 +27,6 @@ public enum Collective {
 
     /** System property that forces an algorithm by name. */
     public String forceProperty() {
-        return "ox.coll." + propertyName() + ".algorithm";
+        return forceProperty;
     }
 }

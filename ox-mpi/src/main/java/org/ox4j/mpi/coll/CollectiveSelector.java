@@ -5,6 +5,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.ox4j.mpi.comm.CommException;
 import org.ox4j.mpi.cost.CostModel;
 
@@ -18,6 +19,22 @@ public final class CollectiveSelector {
     private final CostModel model;
     private final MeasuredChoices measured;
     private final Map<Collective, List<CollectiveAlgorithm>> candidates = new EnumMap<>(Collective.class);
+    /**
+     * {@link #cheapest}'s answers. Why: a collective asks on every call, and weighing every candidate's formula (and
+     * the measured choices) cost a few per cent of a busy member's CPU in a run of small collectives; the answer
+     * only changes with {@link #register}. Emptied when it reaches {@link #MEMO_LIMIT} entries (message sizes of an
+     * application may be many).
+     */
+    private final Map<Question, CollectiveAlgorithm> answers = new ConcurrentHashMap<>();
+    private static final int MEMO_LIMIT = 4096;
+
+    /** What decides {@link #cheapest}: the op matters only by the two properties algorithms ask of it. */
+    private record Question(Collective collective, int p, long bytes, int opKind, boolean splittable) {
+        static Question of(Collective c, int p, long bytes, ReduceOp op, boolean splittable) {
+            int opKind = op == null ? 0 : 1 + (op.isCommutative() ? 1 : 0) + (op.combinesSlicesInAnyOrder() ? 2 : 0);
+            return new Question(c, p, bytes, opKind, splittable);
+        }
+    }
 
     private CollectiveSelector(CostModel model, MeasuredChoices measured) {
         this.model = model;
@@ -81,6 +98,7 @@ public final class CollectiveSelector {
         List<CollectiveAlgorithm> l = candidates.computeIfAbsent(a.collective(), k -> new ArrayList<>());
         l.removeIf(x -> x.name().equals(a.name()));
         l.add(a);
+        answers.clear();
     }
 
     public CostModel model() {
@@ -132,6 +150,20 @@ public final class CollectiveSelector {
      * measurement (and it can run this op and payload), else the model's.
      */
     public CollectiveAlgorithm cheapest(Collective c, int p, long bytes, ReduceOp op, boolean splittable) {
+        Question q = Question.of(c, p, bytes, op, splittable);
+        CollectiveAlgorithm known = answers.get(q);
+        if (known != null) {
+            return known;
+        }
+        if (answers.size() >= MEMO_LIMIT) {
+            answers.clear();
+        }
+        CollectiveAlgorithm a = weigh(c, p, bytes, op, splittable);
+        answers.put(q, a);
+        return a;
+    }
+
+    private CollectiveAlgorithm weigh(Collective c, int p, long bytes, ReduceOp op, boolean splittable) {
         Optional<CollectiveAlgorithm> fastest = measured.algorithm(c, p, bytes)
                 .flatMap(name -> candidates(c).stream().filter(a -> a.name().equals(name)).findFirst())
                 .filter(a -> applicable(a, op, splittable));

@@ -67,4 +67,41 @@ class CollectiveSelectorTest {
         assertThatThrownBy(() -> sel.select(Collective.REDUCE, 8, 8, ReduceOps.LIST_APPEND, false))
                 .isInstanceOf(CommException.class).hasMessageContaining("not commutative");
     }
+
+    @Test
+    void aRememberedAnswerGivesWayToAnAlgorithmRegisteredLater() {
+        assertThat(sel.select(Collective.BCAST, 8, 8, null, true).name()).isEqualTo("binomial");
+        sel.register(new FreeBcast());
+        assertThat(sel.select(Collective.BCAST, 8, 8, null, true).name()).isEqualTo("free");
+    }
+
+    @Test
+    void aRememberedAnswerIsPerKindOfOp() {
+        assertThat(sel.select(Collective.REDUCE, 8, 8, ReduceOps.SUM, false).name()).isEqualTo("binomial");
+        assertThat(sel.select(Collective.REDUCE, 8, 8, ReduceOps.LIST_APPEND, false).name()).isNotEqualTo("binomial");
+        assertThat(sel.select(Collective.REDUCE, 8, 8, ReduceOps.SUM, false).name()).isEqualTo("binomial");
+    }
+
+    /** A bcast the model thinks costs nothing (it is never run). */
+    private static final class FreeBcast implements Algorithms.Bcast {
+        @Override
+        public String name() {
+            return "free";
+        }
+
+        @Override
+        public org.ox4j.mpi.comm.Payload bcast(CollChannel ch, org.ox4j.mpi.comm.Payload value, int root) {
+            throw new UnsupportedOperationException("not run");
+        }
+
+        @Override
+        public double predict(CostModel m, int p, long bytes) {
+            return 0;
+        }
+
+        @Override
+        public Traffic traffic(int p, long bytes) {
+            return Traffic.messages(0, 0);
+        }
+    }
 }

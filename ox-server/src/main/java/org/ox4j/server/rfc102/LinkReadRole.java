@@ -12,6 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.ox4j.mpi.comm.SynchronisingWaits;
 
 /**
  * Who reads one link's socket (a non-blocking channel): the link's reader thread, or a thread that is about to wait
@@ -70,6 +71,7 @@ final class LinkReadRole {
 
     private final boolean waitersRead;
     private final long spinNanos;
+    private final long barrierSpinNanos;
     /** Fair: the reader thread queues behind a waiter instead of barging in between the waiter's turns. */
     private final ReentrantLock role = new ReentrantLock(true);
     private final AtomicInteger waiters = new AtomicInteger();
@@ -94,11 +96,12 @@ final class LinkReadRole {
      *
      * @param waitersRead whether waiters read at all (false: only the reader thread reads, {@link #readUntil}
      *     returns at once)
-     * @param spinNanos how long a waiter polls the socket before it sleeps on it (0: no spin)
+     * @param spin how long a waiter polls the socket before it sleeps on it
      */
-    LinkReadRole(boolean waitersRead, long spinNanos) throws IOException {
+    LinkReadRole(boolean waitersRead, Spin spin) throws IOException {
         this.waitersRead = waitersRead;
-        this.spinNanos = spinNanos;
+        this.spinNanos = spin.nanos();
+        this.barrierSpinNanos = spin.barrierNanos();
         Selector[] opened = new Selector[3];
         try {
             for (int i = 0; i < opened.length; i++) {
@@ -120,6 +123,16 @@ final class LinkReadRole {
         channel.register(watch, SelectionKey.OP_READ);
         channel.register(holder, SelectionKey.OP_READ);
         channel.register(room, SelectionKey.OP_WRITE);
+    }
+
+    /**
+     * How long a waiter polls the socket before it sleeps on it.
+     *
+     * @param nanos        any wait (0: none)
+     * @param barrierNanos a wait inside {@link SynchronisingWaits} (the longer of the two applies)
+     */
+    record Spin(long nanos, long barrierNanos) {
+        static final Spin NONE = new Spin(0, 0);
     }
 
     /** The reader thread's loop: runs until the link is closed. */
@@ -255,7 +268,8 @@ final class LinkReadRole {
             }
             boolean leftForReader = false;
             try {
-                long spinUntil = System.nanoTime() + spinNanos;
+                long spinUntil = System.nanoTime()
+                        + (SynchronisingWaits.active() ? Math.max(spinNanos, barrierSpinNanos) : spinNanos);
                 while (!done.getAsBoolean()) {
                     if (frames.closed()) {
                         return false;

@@ -221,7 +221,7 @@ public final class PeerGroup implements AutoCloseable {
             try {
                 SocketChannel ch = listening.accept();
                 return PeerLink.handshake(ch, peerRank, rank, config.preferredByte(), linkListener,
-                        config.limits(), keepAlive, config.waiterReads(), spinNanos());
+                        config.limits(), keepAlive, config.waiterReads(), spin());
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
@@ -283,7 +283,7 @@ public final class PeerGroup implements AutoCloseable {
         }
         try {
             PeerLink link = PeerLink.handshake(ch, peerRank, rank, config.preferredByte(), linkListener,
-                    config.limits(), keepAlive, config.waiterReads(), spinNanos());
+                    config.limits(), keepAlive, config.waiterReads(), spin());
             if (!result.complete(link)) {
                 link.close();
             }
@@ -531,8 +531,9 @@ public final class PeerGroup implements AutoCloseable {
     }
 
     /** How long a waiter spins on a link before it sleeps (the group's size is known once the rank is set). */
-    private long spinNanos() {
-        return config.spinNanos(nserver, Runtime.getRuntime().availableProcessors());
+    private LinkReadRole.Spin spin() {
+        return new LinkReadRole.Spin(config.spinNanos(nserver, Runtime.getRuntime().availableProcessors()),
+                config.barrierSpinMicros() * 1_000L);
     }
 
     /** Closes every link. */

@@ -55,6 +55,8 @@ import org.ox4j.protocol.handshake.HandshakeRole;
 final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     /** First element of a messaging-layer envelope. */
     static final String ENVELOPE_MARK = "ox4j-mpi";
+    /** The mark as the wire carries it: every message read is compared with it, by bytes, not decoded to text. */
+    private static final CmoString ENVELOPE_MARK_STRING = CmoString.of(ENVELOPE_MARK);
     /**
      * OX tag of a stream body (in OpenXM's private range 0x7fff0000..): int32 length, then that many raw bytes.
      * Only sent between ox4j members, right after the stream's envelope.
@@ -125,16 +127,16 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
      * the link. Blocks until the peer's byte arrives; callers run it off the session thread.
      *
      * @param waitersRead whether a thread waiting for this peer reads the link itself
-     * @param spinNanos how long such a thread polls the socket before it sleeps (0: no spin)
+     * @param spin how long such a thread polls the socket before it sleeps
      */
     static PeerLink handshake(SocketChannel channel, int peerRank, int ownRank, byte preferredByte,
-            Listener listener, CmoLimits limits, LinkKeepAlive keepAlive, boolean waitersRead, long spinNanos)
+            Listener listener, CmoLimits limits, LinkKeepAlive keepAlive, boolean waitersRead, LinkReadRole.Spin spin)
             throws IOException {
         // small collective messages wait neither for Nagle's algorithm nor for delayed ACKs
         QuickAcks quickAcks = new QuickAcks(BlockingSocketTuning.tune(channel));
         // an unreachable peer closes the link within the group's timeout, invisibly to the OX stream
         keepAlive.apply(channel);
-        LinkReadRole role = new LinkReadRole(waitersRead, spinNanos);
+        LinkReadRole role = new LinkReadRole(waitersRead, spin);
         try {
             ChannelByteSource in = new ChannelByteSource(channel, ChannelByteSource.DEFAULT_BUFFER_SIZE, quickAcks,
                     role::awaitReadable);
@@ -500,8 +502,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     }
 
     static boolean isEnvelope(Cmo cmo) {
-        return cmo instanceof CmoList l && l.size() > 0 && l.get(0) instanceof CmoString s
-                && ENVELOPE_MARK.equals(s.value());
+        return cmo instanceof CmoList l && l.size() > 0 && ENVELOPE_MARK_STRING.equals(l.get(0));
     }
 
     private void markClosed(Throwable cause) {

@@ -28,19 +28,26 @@ import org.ox4j.protocol.handshake.ByteOrderBytes;
  *                         ({@code ox.rfc102.spinMicros}); {@link #AUTOMATIC_SPIN} spins {@value #AUTOMATIC_SPIN_MICROS}
  *                         µs when the group has no more members than the host has processors and not at all
  *                         otherwise (a spinning member would take the core a peer needs to answer)
+ * @param barrierSpinMicros how long a waiter inside a barrier ({@code SynchronisingWaits}) polls the socket before
+ *                         it sleeps, whatever the group size ({@code ox.rfc102.barrierSpinMicros}, default
+ *                         {@value #DEFAULT_BARRIER_SPIN_MICROS}): every member is waiting then, so the polling takes
+ *                         no core from a peer's work, and the members leave the barrier together
  */
 public record Rfc102Config(String bindAddress, Duration timeout, int connectAttempts, Duration connectInterval,
                            byte preferredByte, CmoLimits limits, boolean inlineWrites, boolean waiterReads,
-                           int spinMicros) {
+                           int spinMicros, int barrierSpinMicros) {
 
     /** {@link #spinMicros()} that lets the group size decide. */
     public static final int AUTOMATIC_SPIN = -1;
     /** The spin of {@link #AUTOMATIC_SPIN} on a host with a core per member. */
     public static final int AUTOMATIC_SPIN_MICROS = 200;
+    /** {@link #barrierSpinMicros()} unless configured. */
+    public static final int DEFAULT_BARRIER_SPIN_MICROS = 200;
 
     /** Loopback, 120 s, 10 × 100 ms, little endian, default limits, inline writes, waiters read, automatic spin. */
     public static final Rfc102Config DEFAULT = new Rfc102Config("127.0.0.1", Duration.ofSeconds(120), 10,
-            Duration.ofMillis(100), ByteOrderBytes.LITTLE_ENDIAN, CmoLimits.DEFAULT, true, true, AUTOMATIC_SPIN);
+            Duration.ofMillis(100), ByteOrderBytes.LITTLE_ENDIAN, CmoLimits.DEFAULT, true, true, AUTOMATIC_SPIN,
+            DEFAULT_BARRIER_SPIN_MICROS);
 
     public Rfc102Config {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -53,6 +60,9 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
         if (spinMicros < AUTOMATIC_SPIN) {
             throw new IllegalArgumentException("spinMicros: " + spinMicros + " (expected: >= 0, or -1: automatic)");
         }
+        if (barrierSpinMicros < 0) {
+            throw new IllegalArgumentException("barrierSpinMicros: " + barrierSpinMicros + " (expected: >= 0)");
+        }
         if (connectAttempts < 1) {
             throw new IllegalArgumentException("connectAttempts: " + connectAttempts + " (expected: >= 1)");
         }
@@ -63,7 +73,8 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
      * (milliseconds or an ISO-8601 duration such as {@code PT30S}), {@code ox.rfc102.connect.attempts},
      * {@code ox.rfc102.connect.interval} (milliseconds), {@code ox.rfc102.byteorder} ({@code le} or
      * {@code network}), {@code ox.rfc102.inlineWrites} and {@code ox.rfc102.waiterReads} ({@code true} or
-     * {@code false}) and {@code ox.rfc102.spinMicros} (microseconds, or {@code auto}).
+     * {@code false}), {@code ox.rfc102.spinMicros} (microseconds, or {@code auto}) and
+     * {@code ox.rfc102.barrierSpinMicros} (microseconds).
      */
     public static Rfc102Config fromSystemProperties() {
         Rfc102Config d = DEFAULT;
@@ -80,7 +91,9 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
                 String.valueOf(d.waiterReads())));
         String spin = System.getProperty("ox.rfc102.spinMicros", "auto").trim();
         int spinMicros = "auto".equalsIgnoreCase(spin) ? AUTOMATIC_SPIN : Integer.parseInt(spin);
-        return new Rfc102Config(bind, timeout, attempts, interval, pref, d.limits(), inline, waiterReads, spinMicros);
+        int barrierSpin = Integer.getInteger("ox.rfc102.barrierSpinMicros", d.barrierSpinMicros());
+        return new Rfc102Config(bind, timeout, attempts, interval, pref, d.limits(), inline, waiterReads, spinMicros,
+                barrierSpin);
     }
 
     /**
@@ -96,19 +109,19 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
     /** A copy with another timeout. */
     public Rfc102Config withTimeout(Duration t) {
         return new Rfc102Config(bindAddress, t, connectAttempts, connectInterval, preferredByte, limits,
-                inlineWrites, waiterReads, spinMicros);
+                inlineWrites, waiterReads, spinMicros, barrierSpinMicros);
     }
 
     /** A copy with another preferred byte-order byte. */
     public Rfc102Config withPreferredByte(byte b) {
         return new Rfc102Config(bindAddress, timeout, connectAttempts, connectInterval, b, limits, inlineWrites,
-                waiterReads, spinMicros);
+                waiterReads, spinMicros, barrierSpinMicros);
     }
 
     /** A copy with other decoding limits. */
     public Rfc102Config withLimits(CmoLimits l) {
         return new Rfc102Config(bindAddress, timeout, connectAttempts, connectInterval, preferredByte, l,
-                inlineWrites, waiterReads, spinMicros);
+                inlineWrites, waiterReads, spinMicros, barrierSpinMicros);
     }
 
     static Duration parseDuration(String text, Duration fallback) {

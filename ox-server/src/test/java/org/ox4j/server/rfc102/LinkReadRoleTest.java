@@ -70,7 +70,7 @@ class LinkReadRoleTest {
     private static PeerLink link(SocketChannel ch, int peer, int own, PeerLink.Listener listener, long spinNanos) {
         try {
             return PeerLink.handshake(ch, peer, own, ByteOrderBytes.LITTLE_ENDIAN, listener, CmoLimits.DEFAULT,
-                    LinkKeepAlive.forTimeout(Duration.ofSeconds(30)), true, spinNanos);
+                    LinkKeepAlive.forTimeout(Duration.ofSeconds(30)), true, new LinkReadRole.Spin(spinNanos, 0));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -290,7 +290,7 @@ class LinkReadRoleTest {
         try (ServerSocketChannel server = ServerSocketChannel.open()) {
             server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             try (SocketChannel a = SocketChannel.open(server.getLocalAddress()); SocketChannel b = server.accept()) {
-                LinkReadRole role = new LinkReadRole(true, 0);
+                LinkReadRole role = new LinkReadRole(true, LinkReadRole.Spin.NONE);
                 role.start(b, new NoFrames());
                 CompletableFuture<Void> leave = new CompletableFuture<>();
                 CompletableFuture<Boolean> waiter = CompletableFuture.supplyAsync(() -> {

@@ -1,0 +1,35 @@
+package org.ox4j.server.rfc102;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class Rfc102ConfigTest {
+    @AfterEach
+    void clear() {
+        System.clearProperty("ox.rfc102.barrierSpinMicros");
+        System.clearProperty("ox.rfc102.spinMicros");
+    }
+
+    @Test
+    void aBarrierPollsEvenWhereMembersOutnumberTheCores() {
+        Rfc102Config c = Rfc102Config.fromSystemProperties();
+        assertThat(c.spinNanos(8, 2)).isZero();
+        assertThat(c.spinNanos(2, 2)).isEqualTo(Rfc102Config.AUTOMATIC_SPIN_MICROS * 1_000L);
+        assertThat(c.barrierSpinMicros()).isEqualTo(Rfc102Config.DEFAULT_BARRIER_SPIN_MICROS);
+    }
+
+    @Test
+    void propertiesSetBothSpins() {
+        System.setProperty("ox.rfc102.barrierSpinMicros", "0");
+        System.setProperty("ox.rfc102.spinMicros", "50");
+        Rfc102Config c = Rfc102Config.fromSystemProperties();
+        assertThat(c.barrierSpinMicros()).isZero();
+        assertThat(c.spinNanos(8, 2)).isEqualTo(50_000L);
+        System.setProperty("ox.rfc102.barrierSpinMicros", "-5");
+        assertThatThrownBy(Rfc102Config::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("barrierSpinMicros");
+    }
+}

@@ -37,9 +37,18 @@ public final class PeerWire {
     private PeerWire() {
     }
 
-    /** True if {@code cmo} looks like an envelope (a list starting with the magic string). */
+    /** True if {@code cmo} looks like an envelope (a list of the envelope's length starting with the magic string). */
     public static boolean isEnvelope(Cmo cmo) {
-        return cmo instanceof CmoList l && l.size() == FIELDS && MAGIC_CMO.equals(l.get(0));
+        return isMarked(cmo) && ((CmoList) cmo).size() == FIELDS;
+    }
+
+    /**
+     * True if {@code cmo} is a list starting with the magic string, whatever its length: what a transport hands to
+     * the messaging layer, which reports a malformed envelope instead of leaving it among plain data. Compared by
+     * the string's bytes (it runs for every message a link reads).
+     */
+    public static boolean isMarked(Cmo cmo) {
+        return cmo instanceof CmoList l && l.size() > 0 && MAGIC_CMO.equals(l.get(0));
     }
 
     /**

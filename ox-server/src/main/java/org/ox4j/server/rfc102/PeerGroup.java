@@ -477,7 +477,7 @@ public final class PeerGroup implements AutoCloseable {
     public CompletableFuture<Void> sendEnvelope(int dest, Cmo envelope) {
         if (!PeerLink.isEnvelope(envelope)) {
             return CompletableFuture.failedFuture(new IllegalArgumentException(
-                    "envelope: expected a LIST starting with STRING \"" + PeerLink.ENVELOPE_MARK + "\""));
+                    "envelope: expected a LIST starting with STRING \"" + PeerWire.MAGIC + "\""));
         }
         PeerLink l;
         try {

@@ -21,10 +21,9 @@ import java.util.function.IntConsumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
-import org.ox4j.cmo.CmoList;
-import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.mpi.comm.LinkClosedLocallyException;
+import org.ox4j.mpi.comm.PeerWire;
 import org.ox4j.mpi.comm.StreamBody;
 import org.ox4j.mpi.comm.StreamChunks;
 import org.ox4j.protocol.OxData;
@@ -53,10 +52,6 @@ import org.ox4j.protocol.handshake.HandshakeRole;
  * {@link Inbound.Closed} marker that wakes every waiting receiver at once.
  */
 final class PeerLink implements AutoCloseable, PeerWait.Inbox {
-    /** First element of a messaging-layer envelope. */
-    static final String ENVELOPE_MARK = "ox4j-mpi";
-    /** The mark as the wire carries it: every message read is compared with it, by bytes, not decoded to text. */
-    private static final CmoString ENVELOPE_MARK_STRING = CmoString.of(ENVELOPE_MARK);
     /**
      * OX tag of a stream body (in OpenXM's private range 0x7fff0000..): int32 length, then that many raw bytes.
      * Only sent between ox4j members, right after the stream's envelope.
@@ -502,7 +497,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     }
 
     static boolean isEnvelope(Cmo cmo) {
-        return cmo instanceof CmoList l && l.size() > 0 && ENVELOPE_MARK_STRING.equals(l.get(0));
+        return PeerWire.isMarked(cmo);
     }
 
     private void markClosed(Throwable cause) {

@@ -24,6 +24,7 @@ import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.mpi.comm.PeerWire;
 import org.ox4j.mpi.comm.StreamBody;
 import org.ox4j.mpi.comm.StreamChunks;
 import org.ox4j.protocol.OxData;
@@ -87,7 +88,7 @@ class LinkReadRoleTest {
     }
 
     private static Cmo envelope(int n) {
-        return CmoList.of(CmoString.of(PeerLink.ENVELOPE_MARK), new CmoInt32(n));
+        return CmoList.of(CmoString.of(PeerWire.MAGIC), new CmoInt32(n));
     }
 
     private static long in(Duration d) {

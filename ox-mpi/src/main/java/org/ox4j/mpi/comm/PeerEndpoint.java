@@ -61,7 +61,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
     public static final String LARGE_MESSAGE_PROPERTY = "ox.comm.largeMessageBytes";
 
     static long largeMessageBytes() {
-        return Math.max(1, Long.getLong(LARGE_MESSAGE_PROPERTY, 512L << 10));
+        return Math.max(1, SystemPropertyValues.longInteger(LARGE_MESSAGE_PROPERTY, 512L << 10));
     }
 
     private record PendingAck(int dest, int tag, SendMode mode, CompletableFuture<Message> future, Status status) {
@@ -205,12 +205,12 @@ final class PeerEndpoint implements PeerTransport.Listener {
     public static final String STREAM_FORWARD_PROPERTY = "ox.comm.streamForwardBytes";
 
     static int streamForwardBytes() {
-        int n = Integer.getInteger(STREAM_FORWARD_PROPERTY, 32 * 1024);
+        int n = SystemPropertyValues.integer(STREAM_FORWARD_PROPERTY, 32 * 1024);
         return Math.min(streamChunkBytes(), Math.max(8, n - n % 8));
     }
 
     static int streamChunkBytes() {
-        int n = Integer.getInteger(STREAM_CHUNK_PROPERTY, 1 << 20);
+        int n = SystemPropertyValues.integer(STREAM_CHUNK_PROPERTY, 1 << 20);
         return Math.max(8, n - n % 8);
     }
 

@@ -3,6 +3,7 @@ package org.ox4j.server.rfc102;
 import java.time.Duration;
 import java.util.Objects;
 import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.mpi.comm.SystemPropertyValues;
 import org.ox4j.protocol.handshake.ByteOrderBytes;
 
 /**
@@ -79,19 +80,16 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
     public static Rfc102Config fromSystemProperties() {
         Rfc102Config d = DEFAULT;
         String bind = System.getProperty("ox.rfc102.bind", d.bindAddress());
-        Duration timeout = parseDuration(System.getProperty("ox.rfc102.timeout"), d.timeout());
-        int attempts = Integer.getInteger("ox.rfc102.connect.attempts", d.connectAttempts());
-        Duration interval = parseDuration(System.getProperty("ox.rfc102.connect.interval"), d.connectInterval());
-        String bo = System.getProperty("ox.rfc102.byteorder", "le");
-        byte pref = "network".equalsIgnoreCase(bo) || "be".equalsIgnoreCase(bo)
-                ? ByteOrderBytes.NETWORK_BYTE_ORDER : ByteOrderBytes.LITTLE_ENDIAN;
-        boolean inline = Boolean.parseBoolean(System.getProperty("ox.rfc102.inlineWrites",
-                String.valueOf(d.inlineWrites())));
-        boolean waiterReads = Boolean.parseBoolean(System.getProperty("ox.rfc102.waiterReads",
-                String.valueOf(d.waiterReads())));
-        String spin = System.getProperty("ox.rfc102.spinMicros", "auto").trim();
-        int spinMicros = "auto".equalsIgnoreCase(spin) ? AUTOMATIC_SPIN : Integer.parseInt(spin);
-        int barrierSpin = Integer.getInteger("ox.rfc102.barrierSpinMicros", d.barrierSpinMicros());
+        Duration timeout = duration("ox.rfc102.timeout", d.timeout());
+        int attempts = SystemPropertyValues.integer("ox.rfc102.connect.attempts", d.connectAttempts());
+        Duration interval = duration("ox.rfc102.connect.interval", d.connectInterval());
+        byte pref = byteOrder(SystemPropertyValues.value("ox.rfc102.byteorder"));
+        boolean inline = SystemPropertyValues.bool("ox.rfc102.inlineWrites", d.inlineWrites());
+        boolean waiterReads = SystemPropertyValues.bool("ox.rfc102.waiterReads", d.waiterReads());
+        String spin = SystemPropertyValues.value("ox.rfc102.spinMicros");
+        int spinMicros = spin == null || "auto".equalsIgnoreCase(spin) ? AUTOMATIC_SPIN
+                : SystemPropertyValues.integer("ox.rfc102.spinMicros", AUTOMATIC_SPIN);
+        int barrierSpin = SystemPropertyValues.integer("ox.rfc102.barrierSpinMicros", d.barrierSpinMicros());
         return new Rfc102Config(bind, timeout, attempts, interval, pref, d.limits(), inline, waiterReads, spinMicros,
                 barrierSpin);
     }
@@ -122,6 +120,26 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
     public Rfc102Config withLimits(CmoLimits l) {
         return new Rfc102Config(bindAddress, timeout, connectAttempts, connectInterval, preferredByte, l,
                 inlineWrites, waiterReads, spinMicros, barrierSpinMicros);
+    }
+
+    /** {@code le} (the default) or {@code network} / {@code be}. */
+    private static byte byteOrder(String text) {
+        if (text == null || "le".equalsIgnoreCase(text)) {
+            return ByteOrderBytes.LITTLE_ENDIAN;
+        }
+        if ("network".equalsIgnoreCase(text) || "be".equalsIgnoreCase(text)) {
+            return ByteOrderBytes.NETWORK_BYTE_ORDER;
+        }
+        throw SystemPropertyValues.invalid("ox.rfc102.byteorder", text, "le, be or network");
+    }
+
+    private static Duration duration(String property, Duration fallback) {
+        try {
+            return parseDuration(System.getProperty(property), fallback);
+        } catch (RuntimeException e) {
+            throw SystemPropertyValues.invalid(property, System.getProperty(property),
+                    "milliseconds or an ISO-8601 duration");
+        }
     }
 
     static Duration parseDuration(String text, Duration fallback) {

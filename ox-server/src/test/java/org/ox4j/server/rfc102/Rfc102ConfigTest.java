@@ -11,6 +11,9 @@ class Rfc102ConfigTest {
     void clear() {
         System.clearProperty("ox.rfc102.barrierSpinMicros");
         System.clearProperty("ox.rfc102.spinMicros");
+        System.clearProperty("ox.rfc102.waiterReads");
+        System.clearProperty("ox.rfc102.byteorder");
+        System.clearProperty("ox.rfc102.timeout");
     }
 
     @Test
@@ -31,5 +34,24 @@ class Rfc102ConfigTest {
         System.setProperty("ox.rfc102.barrierSpinMicros", "-5");
         assertThatThrownBy(Rfc102Config::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("barrierSpinMicros");
+    }
+
+    @Test
+    void aMistypedPropertyIsAnErrorNotTheDefault() {
+        System.setProperty("ox.rfc102.barrierSpinMicros", "2OO");
+        assertThatThrownBy(Rfc102Config::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("ox.rfc102.barrierSpinMicros").hasMessageContaining("2OO");
+        System.clearProperty("ox.rfc102.barrierSpinMicros");
+        System.setProperty("ox.rfc102.waiterReads", "yes");
+        assertThatThrownBy(Rfc102Config::fromSystemProperties).hasMessageContaining("ox.rfc102.waiterReads");
+        System.clearProperty("ox.rfc102.waiterReads");
+        System.setProperty("ox.rfc102.byteorder", "little");
+        assertThatThrownBy(Rfc102Config::fromSystemProperties).hasMessageContaining("ox.rfc102.byteorder");
+        System.clearProperty("ox.rfc102.byteorder");
+        System.setProperty("ox.rfc102.timeout", "30 seconds");
+        assertThatThrownBy(Rfc102Config::fromSystemProperties).hasMessageContaining("ox.rfc102.timeout");
+        System.setProperty("ox.rfc102.timeout", "PT30S");
+        System.setProperty("ox.rfc102.spinMicros", "AUTO");
+        assertThat(Rfc102Config.fromSystemProperties().timeout()).hasSeconds(30);
     }
 }

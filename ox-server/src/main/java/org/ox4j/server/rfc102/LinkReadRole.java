@@ -23,6 +23,7 @@ import org.ox4j.mpi.comm.SynchronisingWaits;
  * holds the role is woken by the socket itself, decodes and matches the message on its own thread, and before it
  * sleeps it polls the socket for a bounded spin (when the host has a core for every member: the reply to a message
  * just sent is usually on its way). Cost of a message read by a waiter: one wake-up, or none within the spin.
+ * Frames that came in the same read as the awaited one are decoded by the waiter before it leaves.
  *
  * <p>The reader thread keeps the progress rule: it watches the socket on a selector of its own whenever it does not
  * hold the role, and reads whatever has arrived once the role is free; so a frame nobody waits for is read as soon
@@ -298,6 +299,7 @@ final class LinkReadRole {
                     holder.select(IGNORE, Math.max(1, Math.min(SLICE_MILLIS,
                             TimeUnit.NANOSECONDS.toMillis(deadline - now))));
                 }
+                leftForReader = readBuffered();
                 return true;
             } catch (RuntimeException | IOException e) {
                 restoreInterrupt();
@@ -315,6 +317,24 @@ final class LinkReadRole {
             lastWaiterLeft = System.nanoTime();
             waiters.decrementAndGet();
         }
+    }
+
+    /**
+     * Reads the frames whose bytes came in with the ones a waiter was waiting for, before it gives the role up;
+     * true if one is left that only the reader thread may read. Why: a read takes whatever the socket holds, and
+     * in a run of collectives that is often the next round's message from the same peer; left in the buffer, it
+     * was handed to the reader thread (a wake-up, and the role passed to the reader and back to the next waiter):
+     * 12 % of the waits of a barrier loop at p = 4 on two cores, where the barrier took 62 µs instead of 125.
+     */
+    private boolean readBuffered() {
+        while (frames.buffered() && !frames.closed() && !bodyExpected) {
+            if (!frames.readableByWaiter()) {
+                return true;
+            }
+            frames.readOne();
+            restoreInterrupt();
+        }
+        return false;
     }
 
     /**

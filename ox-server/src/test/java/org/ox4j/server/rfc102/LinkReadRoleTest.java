@@ -119,6 +119,22 @@ class LinkReadRoleTest {
         assertThat(seen).containsExactly(new Seen("envelope 7", Thread.currentThread().getName()));
     }
 
+    /**
+     * Two frames in the socket, the waiter waits for the first: its read takes both, and it decodes the second
+     * before it leaves instead of handing the buffered bytes to the reader thread.
+     */
+    @Test
+    void aWaiterAlsoDecodesTheFramesItsReadBroughtIn() throws Exception {
+        boolean done = receiver.readUntil(sendingFirst(() -> {
+            sender.writeSmall(new OxData(1, envelope(1))).join();
+            sender.writeSmall(new OxData(2, envelope(2))).join();
+        }, () -> !seen.isEmpty()), in(Duration.ofSeconds(20)));
+
+        assertThat(done).isTrue();
+        String me = Thread.currentThread().getName();
+        assertThat(seen).containsExactly(new Seen("envelope 1", me), new Seen("envelope 2", me));
+    }
+
     @Test
     void aStreamBodyIsLeftToTheReaderThread() throws Exception {
         byte[] body = new byte[300_000];

@@ -327,12 +327,18 @@ final class LinkReadRole {
      * 12 % of the waits of a barrier loop at p = 4 on two cores, where the barrier took 62 µs instead of 125.
      */
     private boolean readBuffered() {
-        while (frames.buffered() && !frames.closed() && !bodyExpected) {
-            if (!frames.readableByWaiter()) {
-                return true;
+        try {
+            while (frames.buffered() && !frames.closed() && !bodyExpected) {
+                if (!frames.readableByWaiter()) {
+                    return true;
+                }
+                frames.readOne();
+                restoreInterrupt();
             }
-            frames.readOne();
+        } catch (RuntimeException e) {
+            // the waiter has what it waited for; a bad frame after it ends the link, as on the reader thread
             restoreInterrupt();
+            frames.failed(e);
         }
         return false;
     }

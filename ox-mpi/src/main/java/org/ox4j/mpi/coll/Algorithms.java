@@ -67,6 +67,15 @@ public final class Algorithms {
     public interface Allreduce extends CollectiveAlgorithm {
         Payload allreduce(CollChannel ch, Payload value, ReduceOp op);
 
+        /**
+         * MPI_Allreduce with a receive buffer: the result goes into {@code result} (an array like {@code value}) on
+         * every rank. Here through {@link #allreduce} and a copy; algorithms that can combine straight into the
+         * buffer override it.
+         */
+        default void allreduceInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
+            allreduce(ch, value, op).copyTo(result);
+        }
+
         @Override
         default Collective collective() {
             return Collective.ALLREDUCE;
@@ -97,6 +106,18 @@ public final class Algorithms {
     public interface Allgather extends CollectiveAlgorithm {
         List<Payload> allgather(CollChannel ch, Payload value);
 
+        /**
+         * MPI_Allgather with receive buffers: rank j's value goes into {@code results.get(j)} (p arrays of the
+         * value's kind and length; this rank's own into its own). Here through {@link #allgather} and copies;
+         * algorithms that receive straight into the buffers override it.
+         */
+        default void allgatherInto(CollChannel ch, Payload value, List<Payload> results) {
+            List<Payload> got = allgather(ch, value);
+            for (int j = 0; j < got.size(); j++) {
+                got.get(j).copyTo(results.get(j));
+            }
+        }
+
         @Override
         default Collective collective() {
             return Collective.ALLGATHER;
@@ -107,6 +128,18 @@ public final class Algorithms {
     public interface Alltoall extends CollectiveAlgorithm {
         List<Payload> alltoall(CollChannel ch, List<Payload> blocks);
 
+        /**
+         * MPI_Alltoall with receive buffers: the block rank j sends here goes into {@code results.get(j)} (p
+         * arrays, each of the kind and length of the block it takes). Here through {@link #alltoall} and copies;
+         * algorithms that receive straight into the buffers override it.
+         */
+        default void alltoallInto(CollChannel ch, List<Payload> blocks, List<Payload> results) {
+            List<Payload> got = alltoall(ch, blocks);
+            for (int j = 0; j < got.size(); j++) {
+                got.get(j).copyTo(results.get(j));
+            }
+        }
+
         @Override
         default Collective collective() {
             return Collective.ALLTOALL;
@@ -116,6 +149,15 @@ public final class Algorithms {
     /** Inclusive prefix: rank r gets op(v0, ..., vr). */
     public interface Scan extends CollectiveAlgorithm {
         Payload scan(CollChannel ch, Payload value, ReduceOp op);
+
+        /**
+         * MPI_Scan with a receive buffer: this rank's prefix goes into {@code result} (an array like {@code
+         * value}). Here through {@link #scan} and a copy; algorithms that combine straight into the buffer
+         * override it.
+         */
+        default void scanInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
+            scan(ch, value, op).copyTo(result);
+        }
 
         @Override
         default Collective collective() {

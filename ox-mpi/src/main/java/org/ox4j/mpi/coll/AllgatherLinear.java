@@ -27,6 +27,11 @@ public final class AllgatherLinear implements Algorithms.Allgather {
     }
 
     @Override
+    public void allgatherInto(CollChannel ch, Payload value, List<Payload> results) {
+        AlltoallLinear.INSTANCE.alltoallInto(ch, Collections.nCopies(ch.size(), value), results);
+    }
+
+    @Override
     public double predict(CostModel m, int p, long bytes) {
         // the same messages as that all-to-all, whose size is what a rank sends, its own block included: n
         return AlltoallLinear.INSTANCE.predict(m, p, bytes);

@@ -22,6 +22,20 @@ public final class AllgatherRing implements Algorithms.Allgather {
         return List.of(blocks);
     }
 
+    /** Each step receives straight into its buffer and passes on the one filled the step before. */
+    @Override
+    public void allgatherInto(CollChannel ch, Payload value, List<Payload> results) {
+        int p = ch.size();
+        int r = ch.rank();
+        value.copyTo(results.get(r));
+        for (int i = 0; i < p - 1; i++) {
+            int sendIdx = (r - i + p) % p;
+            int recvIdx = (r - i - 1 + p) % p;
+            ch.sendRecvInto((r + 1) % p, i == 0 ? value : results.get(sendIdx), (r - 1 + p) % p,
+                    results.get(recvIdx));
+        }
+    }
+
     @Override
     public double predict(CostModel m, int p, long bytes) {
         return (p - 1) * m.pointToPoint((double) bytes / p);

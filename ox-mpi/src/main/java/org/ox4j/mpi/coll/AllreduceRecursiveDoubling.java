@@ -33,6 +33,36 @@ public final class AllreduceRecursiveDoubling implements Algorithms.Allreduce {
         return fold.unfold(ch, v, 2);
     }
 
+    /**
+     * For a power-of-two group and an op whose arrays combine in place: the first partner's value comes straight
+     * into {@code result} and this rank's is combined into it; each later round sends the buffer itself and takes
+     * the partner's into one scratch array of the call. Otherwise through {@link #allreduce} and a copy.
+     */
+    @Override
+    public void allreduceInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
+        int p = ch.size();
+        if (p == 1 || p != CollectiveAlgorithm.pof2(p) || !op.combinesSlicesInAnyOrder() || !value.isArray()) {
+            Algorithms.Allreduce.super.allreduceInto(ch, value, result, op);
+            return;
+        }
+        int r = ch.rank();
+        CollChannel x = ch.phase(1);
+        Payload scratch = null;
+        for (int mask = 1; mask < p; mask <<= 1) {
+            int partner = r ^ mask;
+            if (mask == 1) {
+                x.sendRecvInto(partner, value, partner, result);
+                op.combineArrays(result, value);
+            } else {
+                if (scratch == null) {
+                    scratch = result.zeroedLike();
+                }
+                x.sendRecvInto(partner, result, partner, scratch);
+                op.combineArrays(result, scratch);
+            }
+        }
+    }
+
     @Override
     public double predict(CostModel m, int p, long bytes) {
         int lg = CollectiveAlgorithm.ceilLog2(CollectiveAlgorithm.pof2(p));

@@ -21,6 +21,13 @@ public final class AllreduceReduceBcast implements Algorithms.Allreduce {
         return BcastBinomial.INSTANCE.bcast(ch.phase(2), atZero, 0);
     }
 
+    /** The root reduces into the buffer, and the broadcast overwrites the others' (leaves receive straight into it). */
+    @Override
+    public void allreduceInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
+        ReduceInOrder.INSTANCE.reduceInto(ch, value, ch.rank() == 0 ? result : null, op, 0);
+        BcastBinomial.INSTANCE.bcastInto(ch.phase(2), result, 0);
+    }
+
     @Override
     public double predict(CostModel m, int p, long bytes) {
         int lg = CollectiveAlgorithm.ceilLog2(p);

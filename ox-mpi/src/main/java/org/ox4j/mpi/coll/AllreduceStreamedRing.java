@@ -33,22 +33,46 @@ public final class AllreduceStreamedRing extends SplittingAllreduce {
 
     @Override
     Payload allreduceBlocks(CollChannel ch, Payload value, ReduceOp op) {
-        int n = value.count();
-        if (n == 0) {
+        if (value.count() == 0) {
             return value;
         }
+        if (blocksTooSmall(ch, value)) {
+            return AllreduceRing.INSTANCE.allreduceBlocks(ch, value, op);
+        }
+        Payload result = value.zeroedLike();
+        ring(ch, value, op, result);
+        return result;
+    }
+
+    /** The ring fills every block of {@code result}: nothing is allocated for it. */
+    @Override
+    void allreduceBlocksInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
+        if (value.count() == 0) {
+            return;
+        }
+        if (blocksTooSmall(ch, value)) {
+            AllreduceRing.INSTANCE.allreduceBlocksInto(ch, value, result, op);
+        } else {
+            ring(ch, value, op, result);
+        }
+    }
+
+    /** Blocks this small could stall the ring (see PulledRelay); whole messages are as fast for them. */
+    private static boolean blocksTooSmall(CollChannel ch, Payload value) {
+        int n = value.count();
+        return value.byteSize() / n * (n / ch.size()) < PulledRelay.minimumOwnBytes();
+    }
+
+    /** The streamed ring proper; every byte of {@code result} is written. */
+    private static void ring(CollChannel ch, Payload value, ReduceOp op, Payload result) {
+        int n = value.count();
         int p = ch.size();
         int r = ch.rank();
         long width = value.byteSize() / n;
-        if (width * (n / p) < PulledRelay.minimumOwnBytes()) {
-            // blocks this small could stall the ring (see PulledRelay); whole messages are as fast for them
-            return AllreduceRing.INSTANCE.allreduceBlocks(ch, value, op);
-        }
         long[] at = new long[p + 1];
         for (int k = 0; k <= p; k++) {
             at[k] = width * Blocks.blockStart(n, p, k);
         }
-        Payload result = value.zeroedLike();
         List<PulledRelay.Segment> incoming = new ArrayList<>(2 * p - 2);
         // reduce-scatter: the left neighbour's partial sums of blocks r − 1, r − 2, …, r + 1; the last is complete
         for (int i = 0; i < p - 1; i++) {
@@ -66,7 +90,6 @@ public final class AllreduceStreamedRing extends SplittingAllreduce {
         }
         PulledRelay.run(ch, Math.floorMod(r - 1, p), (r + 1) % p, value.kind(), StreamedPayload.source(value), at[r],
                 at[r + 1] - at[r], incoming);
-        return result;
     }
 
     @Override

@@ -24,14 +24,10 @@ public final class AlltoallLinear implements Algorithms.Alltoall {
         int r = ch.rank();
         ScatterLinear.checkBlocks(blocks, p);
         List<Request> recvs = new ArrayList<>();
-        List<Request> sends = new ArrayList<>();
         for (int i = 1; i < p; i++) {
             recvs.add(ch.iRecv((r - i + p) % p));
         }
-        for (int i = 1; i < p; i++) {
-            int dst = (r + i) % p;
-            sends.add(ch.iSend(dst, blocks.get(dst)));
-        }
+        List<Request> sends = postSends(ch, blocks);
         Payload[] out = new Payload[p];
         out[r] = blocks.get(r);
         for (int i = 1; i < p; i++) {
@@ -39,6 +35,35 @@ public final class AlltoallLinear implements Algorithms.Alltoall {
         }
         ch.waitAll(sends);
         return List.of(out);
+    }
+
+    /** Every receive is posted into its buffer: nothing is allocated for what comes in. */
+    @Override
+    public void alltoallInto(CollChannel ch, List<Payload> blocks, List<Payload> results) {
+        int p = ch.size();
+        int r = ch.rank();
+        ScatterLinear.checkBlocks(blocks, p);
+        List<Request> recvs = new ArrayList<>();
+        for (int i = 1; i < p; i++) {
+            int src = (r - i + p) % p;
+            recvs.add(ch.iRecvInto(src, results.get(src)));
+        }
+        List<Request> sends = postSends(ch, blocks);
+        blocks.get(r).copyTo(results.get(r));
+        ch.waitAll(recvs);
+        ch.waitAll(sends);
+    }
+
+    /** Starts the sends of every block but this rank's own, nearest right neighbour first. */
+    private static List<Request> postSends(CollChannel ch, List<Payload> blocks) {
+        int p = ch.size();
+        int r = ch.rank();
+        List<Request> sends = new ArrayList<>();
+        for (int i = 1; i < p; i++) {
+            int dst = (r + i) % p;
+            sends.add(ch.iSend(dst, blocks.get(dst)));
+        }
+        return sends;
     }
 
     @Override

@@ -32,6 +32,20 @@ public final class AlltoallPairwise implements Algorithms.Alltoall {
         return List.of(out);
     }
 
+    /** Each step receives straight into its buffer: nothing is allocated for what comes in. */
+    @Override
+    public void alltoallInto(CollChannel ch, List<Payload> blocks, List<Payload> results) {
+        int p = ch.size();
+        int r = ch.rank();
+        ScatterLinear.checkBlocks(blocks, p);
+        blocks.get(r).copyTo(results.get(r));
+        for (int i = 1; i < p; i++) {
+            int dst = (r + i) % p;
+            int src = (r - i + p) % p;
+            ch.sendRecvInto(dst, blocks.get(dst), src, results.get(src));
+        }
+    }
+
     @Override
     public double predict(CostModel m, int p, long bytes) {
         return (p - 1) * m.pointToPoint((double) bytes / p);

@@ -100,6 +100,15 @@ public final class CollChannel {
         return got;
     }
 
+    /** {@link #sendRecv} whose incoming message goes into {@code buffer} (see {@link #iRecvInto}). */
+    public Payload sendRecvInto(int dest, Payload p, int source, Payload buffer) {
+        Request r = iRecvInto(source, buffer);
+        Request s = iSend(dest, p);
+        Payload got = await(r).payload();
+        await(s);
+        return got;
+    }
+
     /** Starts a stream of {@code length} bytes of a {@code kind} payload to {@code dest} (see {@link OutStream}). */
     public OutStream sendStream(int dest, Payload.Kind kind, long length) {
         return comm.sendStream(dest, tag(), kind, length, timeout);

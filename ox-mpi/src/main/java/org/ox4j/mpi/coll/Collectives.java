@@ -174,6 +174,104 @@ public final class Collectives {
         return a.allreduce(channel(), value, op);
     }
 
+    /**
+     * MPI_Allreduce into a receive buffer: op over every rank's array, into {@code result} (an array of the kind
+     * and length of {@code value}, not the value's own) on every rank. A run of large allreduces then allocates
+     * nothing per call for its results (algorithms that cannot fill the buffer directly copy into it).
+     */
+    public void allreduceInto(Payload value, Payload result, ReduceOp op) {
+        checkBuffer(value, "allreduce");
+        allreduceInto(value, result, op,
+                (Algorithms.Allreduce) selector.select(Collective.ALLREDUCE, p(), value.byteSize(), op, true));
+    }
+
+    public void allreduceInto(Payload value, Payload result, ReduceOp op, Algorithms.Allreduce a) {
+        checkOp(a, op);
+        checkResult(value, result, "allreduce");
+        a.allreduceInto(channel(), value, result, op);
+    }
+
+    /** MPI_Scan into a receive buffer, as {@link #allreduceInto}: this rank's prefix into {@code result}. */
+    public void scanInto(Payload value, Payload result, ReduceOp op) {
+        checkBuffer(value, "scan");
+        scanInto(value, result, op, (Algorithms.Scan) selector.select(Collective.SCAN, p(), value.byteSize(), op,
+                false));
+    }
+
+    public void scanInto(Payload value, Payload result, ReduceOp op, Algorithms.Scan a) {
+        checkOp(a, op);
+        checkResult(value, result, "scan");
+        a.scanInto(channel(), value, result, op);
+    }
+
+    /**
+     * MPI_Allgather into receive buffers: rank j's value into {@code results.get(j)}, p arrays of the kind and
+     * length of {@code value} (none of them the value's own).
+     */
+    public void allgatherInto(Payload value, List<Payload> results) {
+        checkBuffer(value, "allgather");
+        allgatherInto(value, results, (Algorithms.Allgather) selector.select(Collective.ALLGATHER, p(),
+                value.byteSize() * p(), null, false));
+    }
+
+    public void allgatherInto(Payload value, List<Payload> results, Algorithms.Allgather a) {
+        checkBuffers(results, "allgather");
+        for (Payload r : results) {
+            checkResult(value, r, "allgather");
+        }
+        a.allgatherInto(channel(), value, results);
+    }
+
+    /**
+     * MPI_Alltoall into receive buffers: the block rank j sends here into {@code results.get(j)} (p arrays, each
+     * of the kind and length of the block it takes; this rank's own block is copied into its own).
+     */
+    public void alltoallInto(List<Payload> blocks, List<Payload> results) {
+        long bytes = blocks.stream().mapToLong(Collectives::sizeOf).sum();
+        alltoallInto(blocks, results,
+                (Algorithms.Alltoall) selector.select(Collective.ALLTOALL, p(), bytes, null, false));
+    }
+
+    public void alltoallInto(List<Payload> blocks, List<Payload> results, Algorithms.Alltoall a) {
+        checkBuffers(results, "alltoall");
+        if (blocks.size() != p()) {
+            throw new CommException("alltoall: " + blocks.size() + " blocks (expected: " + p() + ")");
+        }
+        for (Payload b : blocks) {
+            checkBuffer(b, "alltoall");
+            for (Payload r : results) {
+                if (r.sameMemory(b)) {
+                    throw new CommException("alltoall: a receive buffer is also a block sent " + b);
+                }
+            }
+        }
+        checkResult(blocks.get(comm.rank()), results.get(comm.rank()), "alltoall");
+        a.alltoallInto(channel(), blocks, results);
+    }
+
+    /** A receive buffer for {@code value}: an array of the same kind and length, and not the value's own. */
+    private static void checkResult(Payload value, Payload result, String what) {
+        if (!value.sameArrayShape(result)) {
+            throw new CommException(what + ": the receive buffer " + result + " does not match the value " + value
+                    + " (expected: an array of the same kind and length)");
+        }
+        if (value.sameMemory(result)) {
+            throw new CommException(what + ": the receive buffer is the value itself (in place is not supported; "
+                    + "expected: a buffer of its own)");
+        }
+    }
+
+    /** p receive buffers, each an array. */
+    private void checkBuffers(List<Payload> results, String what) {
+        if (results == null || results.size() != p()) {
+            throw new CommException(what + ": " + (results == null ? "no" : results.size()) + " receive buffers"
+                    + " (expected: " + p() + ")");
+        }
+        for (Payload r : results) {
+            checkBuffer(r, what);
+        }
+    }
+
     /** Every rank's value at {@code root} in rank order; null elsewhere. */
     public List<Payload> gather(Payload value, int root) {
         return gather(value, root, (Algorithms.Gather) selector.select(Collective.GATHER, p(),

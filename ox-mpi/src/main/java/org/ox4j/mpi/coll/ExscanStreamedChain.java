@@ -31,7 +31,7 @@ public final class ExscanStreamedChain implements Algorithms.Exscan {
         if (!ScanStreamedChain.streams(ch, value, op)) {
             return ExscanRecursiveDoubling.INSTANCE.exscan(ch, value, op);
         }
-        return ScanStreamedChain.prefix(ch, value, op, true);
+        return ScanStreamedChain.prefix(ch, value, op, true, null);
     }
 
     @Override

@@ -45,6 +45,16 @@ public interface ReduceOp {
     }
 
     /**
+     * Combines {@code other} into {@code into} in place, element by element: {@code into[i]} becomes
+     * {@code apply(into[i], other[i])} (arrays of the same kind and length, in direct memory or not). What the
+     * algorithms that write into a caller's receive buffer use instead of {@link #apply}, which makes a new array;
+     * only ops whose slices combine in any order ({@link #combinesSlicesInAnyOrder()}) support it.
+     */
+    default void combineArrays(Payload into, Payload other) {
+        throw new CommException(name() + " cannot combine arrays in place (not element-wise)");
+    }
+
+    /**
      * An op on CMO payloads supplied by the server (for example polynomial "+" from the algebra layer).
      *
      * @param commutative whether operand order may be changed

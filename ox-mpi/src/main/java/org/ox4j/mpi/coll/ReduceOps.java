@@ -130,6 +130,46 @@ public final class ReduceOps {
             }
         }
 
+        @Override
+        public void combineArrays(Payload into, Payload other) {
+            if (!into.sameArrayShape(other)) {
+                throw new CommException(name + ": operands " + into + " and " + other
+                        + " (expected: arrays of the same kind and length)");
+            }
+            if (into.isDirect()) {
+                // the streamed chunks' path: direct memory combined with a Java array
+                combineInto(other.onHeap(), 0, into.directBuffer());
+                return;
+            }
+            Payload o = other.onHeap();
+            switch (into.kind()) {
+                case LONGS -> {
+                    long[] x = into.longs();
+                    long[] y = o.longs();
+                    for (int i = 0; i < x.length; i++) {
+                        x[i] = l.apply(x[i], y[i]);
+                    }
+                }
+                case DOUBLES -> {
+                    if (d == null) {
+                        throw new CommException(name + ": not defined on double[]");
+                    }
+                    double[] x = into.doubles();
+                    double[] y = o.doubles();
+                    for (int i = 0; i < x.length; i++) {
+                        x[i] = d.apply(x[i], y[i]);
+                    }
+                }
+                default -> {
+                    byte[] x = into.bytes();
+                    byte[] y = o.bytes();
+                    for (int i = 0; i < x.length; i++) {
+                        x[i] = (byte) l.apply(x[i], y[i]);
+                    }
+                }
+            }
+        }
+
         private void checkSlice(int first, int count, int length) {
             if (first < 0 || first + count > length) {
                 throw new CommException(name + ": streamed slice " + first + "+" + count + " outside " + length

@@ -22,6 +22,28 @@ public final class ScanLinear implements Algorithms.Scan {
         return acc;
     }
 
+    /**
+     * For an op whose arrays combine in place: the prefix from the left comes straight into {@code result}, and
+     * this rank's value is combined into it there. Otherwise through {@link #scan} and a copy.
+     */
+    @Override
+    public void scanInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
+        if (!op.combinesSlicesInAnyOrder() || !value.isArray()) {
+            Algorithms.Scan.super.scanInto(ch, value, result, op);
+            return;
+        }
+        int r = ch.rank();
+        if (r == 0) {
+            value.copyTo(result);
+        } else {
+            ch.recvInto(r - 1, result);
+            op.combineArrays(result, value);
+        }
+        if (r + 1 < ch.size()) {
+            ch.send(r + 1, result);
+        }
+    }
+
     @Override
     public double predict(CostModel m, int p, long bytes) {
         return (p - 1) * (m.pointToPoint(bytes) + m.reduce(bytes));

@@ -35,7 +35,17 @@ public final class ScanStreamedChain implements Algorithms.Scan {
         if (!streams(ch, value, op)) {
             return ScanRecursiveDoubling.INSTANCE.scan(ch, value, op);
         }
-        return prefix(ch, value, op, false);
+        return prefix(ch, value, op, false, null);
+    }
+
+    /** The prefix is assembled straight in {@code result}; rank 0 copies its value there. */
+    @Override
+    public void scanInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
+        if (!streams(ch, value, op)) {
+            ScanRecursiveDoubling.INSTANCE.scanInto(ch, value, result, op);
+        } else {
+            prefix(ch, value, op, false, result);
+        }
     }
 
     /** Whether the chain of {@link #prefix} serves: more than one rank and a non-empty array of an op it can cut. */
@@ -45,17 +55,25 @@ public final class ScanStreamedChain implements Algorithms.Scan {
 
     /**
      * The chain for scan and exscan: this rank's inclusive prefix goes on to the next rank, and it keeps the
-     * inclusive prefix (scan) or the one that came from the previous rank (exscan; null at rank 0).
+     * inclusive prefix (scan) or the one that came from the previous rank (exscan; null at rank 0), in {@code
+     * buffer} (then also at rank 0, a copy of its value) or in a new array when that is null.
      */
-    static Payload prefix(CollChannel ch, Payload value, ReduceOp op, boolean exclusive) {
+    static Payload prefix(CollChannel ch, Payload value, ReduceOp op, boolean exclusive, Payload buffer) {
         int r = ch.rank();
         int next = r + 1 < ch.size() ? r + 1 : -1;
         StreamedPayload.Source mine = StreamedPayload.source(value);
         if (r == 0) {
             PulledRelay.run(ch, -1, next, value.kind(), mine, 0, mine.length(), List.of());
-            return exclusive ? null : value;
+            if (exclusive) {
+                return null;
+            }
+            if (buffer != null) {
+                value.copyTo(buffer);
+                return buffer;
+            }
+            return value;
         }
-        Payload result = value.zeroedLike();
+        Payload result = buffer != null ? buffer : value.zeroedLike();
         StreamedPayload.Assembler keep = StreamedPayload.assemblerAt(result, 0, mine.length());
         // the last rank of an exscan only keeps what came: the combined prefix would go nowhere
         PulledRelay.Segment s = !exclusive ? PulledRelay.Segment.combined(mine.length(), op, value, 0, keep, next >= 0)

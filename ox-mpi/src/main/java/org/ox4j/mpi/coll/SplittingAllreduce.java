@@ -26,6 +26,20 @@ abstract class SplittingAllreduce implements Algorithms.Allreduce {
         return allreduceBlocks(ch, value, op);
     }
 
+    @Override
+    public final void allreduceInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
+        if (ch.size() == 1 || !supports(op) || !value.isArray()) {
+            AllreduceRecursiveDoubling.INSTANCE.allreduceInto(ch, value, result, op);
+        } else {
+            allreduceBlocksInto(ch, value, result, op);
+        }
+    }
+
     /** The block algorithm proper: {@code p > 1}, a supported op and an array payload. */
     abstract Payload allreduceBlocks(CollChannel ch, Payload value, ReduceOp op);
+
+    /** The block algorithm into a receive buffer; here through {@link #allreduceBlocks} and a copy. */
+    void allreduceBlocksInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
+        allreduceBlocks(ch, value, op).copyTo(result);
+    }
 }

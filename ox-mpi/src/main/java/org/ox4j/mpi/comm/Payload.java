@@ -215,6 +215,15 @@ public final class Payload {
     }
 
     /**
+     * True if both are array payloads on the same Java array or buffer object: a result buffer that is the value
+     * itself (MPI_IN_PLACE), which the receive-buffer collectives do not take, since they read the value while they
+     * fill the buffer. Two separately made views of one direct memory are not recognised.
+     */
+    public boolean sameMemory(Payload other) {
+        return other != null && isArray() && value == other.value;
+    }
+
+    /**
      * Copies this array payload's elements into {@code target}'s array (a receive buffer, MPI style); both must be
      * arrays of the same kind and length.
      */

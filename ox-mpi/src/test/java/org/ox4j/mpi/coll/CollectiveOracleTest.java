@@ -65,6 +65,13 @@ class CollectiveOracleTest {
         return Payload.of(new CmoList(xs));
     }
 
+    /** A receive buffer whose every element is garbage the collective must overwrite. */
+    static Payload garbage(int len) {
+        long[] a = new long[len];
+        java.util.Arrays.fill(a, 0x5a5a5a5a5a5a5a5aL);
+        return Payload.ofLongs(a);
+    }
+
     @SuppressWarnings("unchecked")
     static <A> List<A> algs(Collective c) {
         return (List<A>) (List<?>) ALL.candidates(c);
@@ -182,9 +189,17 @@ class CollectiveOracleTest {
                 assertThat(coll.allreduce(longs(r, len), ReduceOps.SUM, a)).as("allreduce %s len %d", a.name(), len)
                         .isEqualTo(sumOracle(p, len));
             }
+            for (int len : new int[] {LEN, 2, 0}) {
+                Payload into = garbage(len);
+                coll.allreduceInto(longs(r, len), into, ReduceOps.SUM, a);
+                assertThat(into).as("allreduceInto %s len %d", a.name(), len).isEqualTo(sumOracle(p, len));
+            }
             double[] d = {r, -r, 0.5 * r};
             double[] max = {p - 1, 0, 0.5 * (p - 1)};
             assertThat(coll.allreduce(Payload.ofDoubles(d), ReduceOps.MAX, a).doubles()).containsExactly(max);
+            Payload direct = Payload.direct(Payload.Kind.DOUBLES, 3);
+            coll.allreduceInto(Payload.ofDoubles(d), direct, ReduceOps.MAX, a);
+            assertThat(direct.onHeap().doubles()).as("allreduceInto %s direct", a.name()).containsExactly(max);
             assertThat(coll.allreduce(Payload.of(CmoZZ.of(r + 1)), ReduceOps.PROD, a))
                     .isEqualTo(Payload.of(CmoZZ.of(factorial(p))));
             if (a.supports(ReduceOps.LIST_APPEND)) {
@@ -229,6 +244,14 @@ class CollectiveOracleTest {
         }
         for (Algorithms.Allgather a : CollectiveOracleTest.<Algorithms.Allgather>algs(Collective.ALLGATHER)) {
             assertThat(coll.allgather(expected.get(r), a)).as("allgather %s", a.name()).isEqualTo(expected);
+            List<Payload> into = new ArrayList<>();
+            for (int i = 0; i < p; i++) {
+                into.add(garbage(3));
+            }
+            coll.allgatherInto(longs(r, 3), into, a);
+            for (int i = 0; i < p; i++) {
+                assertThat(into.get(i)).as("allgatherInto %s block %d", a.name(), i).isEqualTo(longs(i, 3));
+            }
         }
     }
 
@@ -246,6 +269,17 @@ class CollectiveOracleTest {
         }
         for (Algorithms.Alltoall a : CollectiveOracleTest.<Algorithms.Alltoall>algs(Collective.ALLTOALL)) {
             assertThat(coll.alltoall(send, a)).as("alltoall %s", a.name()).isEqualTo(expected);
+            List<Payload> arrays = new ArrayList<>();
+            List<Payload> into = new ArrayList<>();
+            for (int j = 0; j < p; j++) {
+                arrays.add(Payload.ofLongs(r, j, r * j + 7));
+                into.add(garbage(3));
+            }
+            coll.alltoallInto(arrays, into, a);
+            for (int j = 0; j < p; j++) {
+                assertThat(into.get(j)).as("alltoallInto %s from %d", a.name(), j)
+                        .isEqualTo(Payload.ofLongs(j, r, j * r + 7));
+            }
         }
     }
 
@@ -253,6 +287,9 @@ class CollectiveOracleTest {
         for (Algorithms.Scan a : CollectiveOracleTest.<Algorithms.Scan>algs(Collective.SCAN)) {
             assertThat(coll.scan(longs(r, LEN), ReduceOps.SUM, a)).as("scan %s", a.name())
                     .isEqualTo(sumOracle(r + 1, LEN));
+            Payload into = garbage(LEN);
+            coll.scanInto(longs(r, LEN), into, ReduceOps.SUM, a);
+            assertThat(into).as("scanInto %s", a.name()).isEqualTo(sumOracle(r + 1, LEN));
             if (a.supports(ReduceOps.LIST_APPEND)) {
                 assertThat(coll.scan(list(r), ReduceOps.LIST_APPEND, a)).as("scan %s append", a.name())
                         .isEqualTo(appendOracle(r + 1));

@@ -73,6 +73,24 @@ class StreamedAlgorithmsTest {
                 Payload.ofBytes(bytes(r, 1001)), Payload.ofLongs(), Payload.ofLongs(r));
     }
 
+    /** A receive buffer like {@code v} whose every byte is garbage the collective must overwrite. */
+    private static Payload garbageLike(Payload v, boolean direct) {
+        Payload b = direct ? Payload.direct(v.kind(), v.count()) : v.zeroedLike();
+        if (direct) {
+            java.nio.ByteBuffer m = b.directBuffer();
+            while (m.hasRemaining()) {
+                m.put((byte) 0x5a);
+            }
+        } else {
+            switch (v.kind()) {
+                case LONGS -> java.util.Arrays.fill(b.longs(), 0x5a5a5a5a5a5a5a5aL);
+                case DOUBLES -> java.util.Arrays.fill(b.doubles(), Double.NaN);
+                default -> java.util.Arrays.fill(b.bytes(), (byte) 0x5a);
+            }
+        }
+        return b;
+    }
+
     private static ReduceOp opFor(Payload v) {
         return switch (v.kind()) {
             case DOUBLES -> ReduceOps.MIN;
@@ -282,6 +300,12 @@ class StreamedAlgorithmsTest {
                 ReduceOp op = opFor(mine.get(k));
                 assertThat(coll.allreduce(mine.get(k), op, AllreduceStreamedRing.INSTANCE))
                         .as("%s with %s", mine.get(k).kind(), op.name()).isEqualTo(fold(op, k, p));
+                for (boolean direct : new boolean[] {false, true}) {
+                    Payload into = garbageLike(mine.get(k), direct);
+                    coll.allreduceInto(mine.get(k), into, op, AllreduceStreamedRing.INSTANCE);
+                    assertThat(into.onHeap()).as("into %s with %s, direct %s", mine.get(k).kind(), op.name(), direct)
+                            .isEqualTo(fold(op, k, p));
+                }
             }
             // blocks just above the shortest a ring may start with (24 bytes here), and just below it
             for (int n : new int[] {3 * p, 4 * p, 4 * p + 3}) {
@@ -352,10 +376,39 @@ class StreamedAlgorithmsTest {
                 ReduceOp op = opFor(mine.get(k));
                 assertThat(coll.scan(mine.get(k), op, ScanStreamedChain.INSTANCE))
                         .as("scan %s with %s", mine.get(k).kind(), op.name()).isEqualTo(fold(op, k, r + 1));
+                for (boolean direct : new boolean[] {false, true}) {
+                    Payload into = garbageLike(mine.get(k), direct);
+                    coll.scanInto(mine.get(k), into, op, ScanStreamedChain.INSTANCE);
+                    assertThat(into.onHeap()).as("scanInto %s with %s, direct %s", mine.get(k).kind(), op.name(),
+                            direct).isEqualTo(fold(op, k, r + 1));
+                }
                 assertThat(coll.exscan(mine.get(k), op, ExscanStreamedChain.INSTANCE))
                         .as("exscan %s with %s", mine.get(k).kind(), op.name())
                         .isEqualTo(r == 0 ? null : fold(op, k, r));
             }
+            return null;
+        });
+    }
+
+    /** A receive buffer that is the value itself or of another shape is refused before anything is sent. */
+    @Test
+    void receiveBuffersThatAreTheValueOrDoNotFitAreRefused() {
+        RankHarness.run(2, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(5));
+            Payload v = Payload.ofLongs(longs(comm.rank(), 100));
+            assertThatThrownBy(() -> coll.allreduceInto(v, v, ReduceOps.SUM)).isInstanceOf(CommException.class)
+                    .hasMessageContaining("the value itself");
+            assertThatThrownBy(() -> coll.scanInto(v, Payload.ofLongs(new long[99]), ReduceOps.SUM))
+                    .isInstanceOf(CommException.class).hasMessageContaining("does not match");
+            assertThatThrownBy(() -> coll.allgatherInto(v, List.of(v.zeroedLike())))
+                    .isInstanceOf(CommException.class).hasMessageContaining("1 receive buffers (expected: 2)");
+            assertThatThrownBy(() -> coll.alltoallInto(List.of(v, v.zeroedLike()), List.of(v, v.zeroedLike())))
+                    .isInstanceOf(CommException.class).hasMessageContaining("also a block sent");
+            // nothing was sent: the group still works
+            Payload into = v.zeroedLike();
+            coll.allreduceInto(v, into, ReduceOps.SUM);
+            assertThat(into).isEqualTo(ReduceOps.SUM.apply(Payload.ofLongs(longs(0, 100)),
+                    Payload.ofLongs(longs(1, 100))));
             return null;
         });
     }

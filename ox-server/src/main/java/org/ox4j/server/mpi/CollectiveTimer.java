@@ -22,9 +22,10 @@ import org.ox4j.server.eval.EvaluationException;
 /**
  * {@code mpi_time(Collective, Algorithm, Bytes, Reps[, MaxSeconds[, WarmUpSeconds]])}: times one collective
  * inside the servers, as the Open MPI reference program does ({@code benchmarks/mpi/ox4j_mpi_bench.c}). Payloads
- * are {@code long[]} of Bytes/8 elements (at least one), so reductions are element-wise sums; bcast and reduce run
- * MPI style, into buffers made once ({@link Collectives#bcastInto}, {@link Collectives#reduceInto}), as MPI_Bcast
- * and MPI_Reduce do in the reference program; size conventions follow {@link CollectiveAlgorithm}: message size for
+ * are {@code long[]} of Bytes/8 elements (at least one), so reductions are element-wise sums; bcast, reduce,
+ * allreduce, scan, allgather and alltoall run MPI style, into buffers made once ({@link Collectives#bcastInto},
+ * {@link Collectives#reduceInto}, {@link Collectives#allreduceInto} …), as their MPI counterparts do in the
+ * reference program (exscan, gather, scatter and shift return new arrays); size conventions follow {@link CollectiveAlgorithm}: message size for
  * bcast, reduce, allreduce, scan, exscan, shift and pingpong; total gathered size for gather, scatter, allgather;
  * total a rank sends for alltoall.
  *
@@ -264,16 +265,31 @@ final class CollectiveTimer {
                 });
             }
             case ALLREDUCE: {
+                // MPI_Allreduce: the sum goes into every rank's receive buffer on every run
                 Payload v = Payload.ofLongs(ramp(n, r + 1));
-                Supplier<Payload> s = () -> chosen == null ? k.allreduce(v, ReduceOps.SUM)
-                        : k.allreduce(v, ReduceOps.SUM, (Algorithms.Allreduce) chosen);
-                return new Kernel(label, s::get, () -> expect(s.get().longs(), ramp(n, triangle(p)), "allreduce"));
+                Payload result = Payload.ofLongs(new long[n]);
+                Runnable s = () -> {
+                    if (chosen == null) {
+                        k.allreduceInto(v, result, ReduceOps.SUM);
+                    } else {
+                        k.allreduceInto(v, result, ReduceOps.SUM, (Algorithms.Allreduce) chosen);
+                    }
+                };
+                return intoKernel(label, s, List.of(result),
+                        () -> expect(result.longs(), ramp(n, triangle(p)), "allreduce"));
             }
             case SCAN: {
                 Payload v = Payload.ofLongs(ramp(n, r + 1));
-                Supplier<Payload> s = () -> chosen == null ? k.scan(v, ReduceOps.SUM)
-                        : k.scan(v, ReduceOps.SUM, (Algorithms.Scan) chosen);
-                return new Kernel(label, s::get, () -> expect(s.get().longs(), ramp(n, triangle(r + 1)), "scan"));
+                Payload result = Payload.ofLongs(new long[n]);
+                Runnable s = () -> {
+                    if (chosen == null) {
+                        k.scanInto(v, result, ReduceOps.SUM);
+                    } else {
+                        k.scanInto(v, result, ReduceOps.SUM, (Algorithms.Scan) chosen);
+                    }
+                };
+                return intoKernel(label, s, List.of(result),
+                        () -> expect(result.longs(), ramp(n, triangle(r + 1)), "scan"));
             }
             case EXSCAN: {
                 Payload v = Payload.ofLongs(ramp(n, r + 1));
@@ -314,10 +330,15 @@ final class CollectiveTimer {
             }
             case ALLGATHER: {
                 Payload v = Payload.ofLongs(pattern(block, r, 0));
-                Supplier<List<Payload>> s = () -> chosen == null ? k.allgather(v)
-                        : k.allgather(v, (Algorithms.Allgather) chosen);
-                return new Kernel(label, s::get, () -> {
-                    List<Payload> got = s.get();
+                List<Payload> got = receiveBuffers(p, block);
+                Runnable s = () -> {
+                    if (chosen == null) {
+                        k.allgatherInto(v, got);
+                    } else {
+                        k.allgatherInto(v, got, (Algorithms.Allgather) chosen);
+                    }
+                };
+                return intoKernel(label, s, got, () -> {
                     for (int j = 0; j < p; j++) {
                         expect(got.get(j).longs(), pattern(block, j, 0), "allgather");
                     }
@@ -328,10 +349,15 @@ final class CollectiveTimer {
                 for (int d = 0; d < p; d++) {
                     blocks.add(Payload.ofLongs(pattern(block, r, d)));
                 }
-                Supplier<List<Payload>> s = () -> chosen == null ? k.alltoall(blocks)
-                        : k.alltoall(blocks, (Algorithms.Alltoall) chosen);
-                return new Kernel(label, s::get, () -> {
-                    List<Payload> got = s.get();
+                List<Payload> got = receiveBuffers(p, block);
+                Runnable s = () -> {
+                    if (chosen == null) {
+                        k.alltoallInto(blocks, got);
+                    } else {
+                        k.alltoallInto(blocks, got, (Algorithms.Alltoall) chosen);
+                    }
+                };
+                return intoKernel(label, s, got, () -> {
                     for (int j = 0; j < p; j++) {
                         expect(got.get(j).longs(), pattern(block, j, r), "alltoall");
                     }
@@ -346,6 +372,27 @@ final class CollectiveTimer {
             default:
                 throw new EvaluationException("mpi_time : collective " + name);
         }
+    }
+
+    /**
+     * A kernel that writes into receive buffers made once: its check first fills them with a value no result has
+     * (so a buffer the collective left alone fails the check), runs it, then checks.
+     */
+    private static Kernel intoKernel(String label, Runnable body, List<Payload> buffers, Runnable check) {
+        return new Kernel(label, body, () -> {
+            buffers.forEach(b -> java.util.Arrays.fill(b.longs(), -1));
+            body.run();
+            check.run();
+        });
+    }
+
+    /** MPI's receive buffer of an allgather or alltoall, as p arrays of one block each. */
+    private static List<Payload> receiveBuffers(int p, int block) {
+        List<Payload> buffers = new ArrayList<>();
+        for (int j = 0; j < p; j++) {
+            buffers.add(Payload.ofLongs(new long[block]));
+        }
+        return buffers;
     }
 
     private static int elements(long bytes) {

@@ -8,6 +8,13 @@ public final class Algorithms {
     private Algorithms() {
     }
 
+    /** Copies each payload of {@code got} into the receive buffer at the same index. */
+    private static void copyEach(List<Payload> got, List<Payload> results) {
+        for (int j = 0; j < got.size(); j++) {
+            got.get(j).copyTo(results.get(j));
+        }
+    }
+
     /** Everyone synchronises. */
     public interface Barrier extends CollectiveAlgorithm {
         void barrier(CollChannel ch);
@@ -112,10 +119,7 @@ public final class Algorithms {
          * algorithms that receive straight into the buffers override it.
          */
         default void allgatherInto(CollChannel ch, Payload value, List<Payload> results) {
-            List<Payload> got = allgather(ch, value);
-            for (int j = 0; j < got.size(); j++) {
-                got.get(j).copyTo(results.get(j));
-            }
+            copyEach(allgather(ch, value), results);
         }
 
         @Override
@@ -134,10 +138,7 @@ public final class Algorithms {
          * algorithms that receive straight into the buffers override it.
          */
         default void alltoallInto(CollChannel ch, List<Payload> blocks, List<Payload> results) {
-            List<Payload> got = alltoall(ch, blocks);
-            for (int j = 0; j < got.size(); j++) {
-                got.get(j).copyTo(results.get(j));
-            }
+            copyEach(alltoall(ch, blocks), results);
         }
 
         @Override

@@ -47,19 +47,13 @@ public final class AllreduceRecursiveDoubling implements Algorithms.Allreduce {
         }
         int r = ch.rank();
         CollChannel x = ch.phase(1);
-        Payload scratch = null;
-        for (int mask = 1; mask < p; mask <<= 1) {
+        x.sendRecvInto(r ^ 1, value, r ^ 1, result);
+        op.combineArrays(result, value);
+        Payload scratch = p > 2 ? result.zeroedLike() : null;
+        for (int mask = 2; mask < p; mask <<= 1) {
             int partner = r ^ mask;
-            if (mask == 1) {
-                x.sendRecvInto(partner, value, partner, result);
-                op.combineArrays(result, value);
-            } else {
-                if (scratch == null) {
-                    scratch = result.zeroedLike();
-                }
-                x.sendRecvInto(partner, result, partner, scratch);
-                op.combineArrays(result, scratch);
-            }
+            x.sendRecvInto(partner, result, partner, scratch);
+            op.combineArrays(result, scratch);
         }
     }
 

@@ -93,16 +93,16 @@ public final class CollChannel {
 
     /** Sends to {@code dest} and receives from {@code source} at the same time. */
     public Payload sendRecv(int dest, Payload p, int source) {
-        Request r = iRecv(source);
-        Request s = iSend(dest, p);
-        Payload got = await(r).payload();
-        await(s);
-        return got;
+        return exchange(iRecv(source), dest, p);
     }
 
     /** {@link #sendRecv} whose incoming message goes into {@code buffer} (see {@link #iRecvInto}). */
     public Payload sendRecvInto(int dest, Payload p, int source, Payload buffer) {
-        Request r = iRecvInto(source, buffer);
+        return exchange(iRecvInto(source, buffer), dest, p);
+    }
+
+    /** Sends {@code p} to {@code dest} while the posted receive {@code r} is pending; waits for both. */
+    private Payload exchange(Request r, int dest, Payload p) {
         Request s = iSend(dest, p);
         Payload got = await(r).payload();
         await(s);

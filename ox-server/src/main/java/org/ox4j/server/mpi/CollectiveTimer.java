@@ -25,9 +25,9 @@ import org.ox4j.server.eval.EvaluationException;
  * are {@code long[]} of Bytes/8 elements (at least one), so reductions are element-wise sums; bcast, reduce,
  * allreduce, scan, allgather and alltoall run MPI style, into buffers made once ({@link Collectives#bcastInto},
  * {@link Collectives#reduceInto}, {@link Collectives#allreduceInto} …), as their MPI counterparts do in the
- * reference program (exscan, gather, scatter and shift return new arrays); size conventions follow {@link CollectiveAlgorithm}: message size for
- * bcast, reduce, allreduce, scan, exscan, shift and pingpong; total gathered size for gather, scatter, allgather;
- * total a rank sends for alltoall.
+ * reference program (exscan, gather, scatter and shift return new arrays); size conventions follow
+ * {@link CollectiveAlgorithm}: message size for bcast, reduce, allreduce, scan, exscan, shift and pingpong; total
+ * gathered size for gather, scatter, allgather; total a rank sends for alltoall.
  *
  * <p>One run is checked against the expected values, then it warms up until no member's JIT compiler is busy any
  * more (at most WarmUpSeconds, default 5; {@link JitWarmUp}), then each sample is: barrier, run, and the

@@ -99,7 +99,8 @@ class PairReductionCheckTest {
         }
         // the wrong coefficient shows in some share, and the whole set fails
         assertThat(prepared.allReduceToZero(all, Interrupt.NONE, 1)).isFalse();
-        // a check prepared for the pair of lowest degree refuses the pair of highest (its layout may not hold it)
+        // a check prepared for the pair of lowest degree refuses the pair of highest (not one it was prepared for,
+        // and its layout may not hold it)
         int[] low = all.get(0);
         int[] high = all.get(0);
         for (int[] pair : all) {
@@ -152,5 +153,52 @@ class PairReductionCheckTest {
                         .as("basis of round %d", round).isTrue();
             }
         }
+    }
+
+    @Test
+    void theResidueKernelDecidesABasisOnItsOwn() {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(7), 8);
+        List<ZPoly> k6 = ModularGroebner.basis(StandardSystems.katsura(l, 6), Interrupt.NONE, 1);
+        PairReductionCheck check = PairReductionCheck.of(k6, allPairs(k6.size()));
+        assertThat(check.allReduceToZero(allPairs(k6.size()), Interrupt.NONE, 2)).isTrue();
+        assertThat(check.exactReductions()).isZero();
+        // one coefficient off: the residues find the entry no row cancels, the exact kernel confirms it
+        PairReductionCheck wrong = PairReductionCheck.of(perturbed(k6, k6.size() - 1, 1), allPairs(k6.size()));
+        assertThat(wrong.allReduceToZero(allPairs(k6.size()), Interrupt.NONE, 1)).isFalse();
+        assertThat(wrong.exactReductions()).isPositive();
+    }
+
+    /**
+     * A basis whose reductions outgrow the residues' modulus (katsura-4 with every variable scaled by a 200-bit
+     * integer: a Gröbner basis still, with coefficients of about 1000 bits): the exact kernel decides, rightly.
+     */
+    @Test
+    void entriesBeyondTheResiduesGoToTheExactKernel() {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
+        List<ZPoly> k4 = ModularGroebner.basis(StandardSystems.katsura(l, 4), Interrupt.NONE, 1);
+        Random random = new Random(200);
+        BigInteger[] scale = new BigInteger[5];
+        for (int v = 0; v < scale.length; v++) {
+            scale[v] = new BigInteger(200, random).setBit(199);
+        }
+        List<ZPoly> scaled = new ArrayList<>();
+        for (ZPoly p : k4) {
+            int[][] e = new int[p.size()][];
+            BigInteger[] c = new BigInteger[p.size()];
+            for (int t = 0; t < p.size(); t++) {
+                e[t] = p.exponents(t);
+                c[t] = p.coefficient(t);
+                for (int v = 0; v < scale.length; v++) {
+                    c[t] = c[t].multiply(scale[v].pow(e[t][v]));
+                }
+            }
+            scaled.add(ZPoly.of(l, e, c).primitivePart());
+        }
+        List<int[]> pairs = allPairs(scaled.size());
+        PairReductionCheck check = PairReductionCheck.of(scaled, pairs);
+        assertThat(check.allReduceToZero(pairs, Interrupt.NONE, 2)).isTrue();
+        assertThat(check.exactReductions()).isPositive();
+        assertThat(plain(scaled, pairs)).isTrue();
+        assertAgrees(perturbed(scaled, scaled.size() - 1, 1), pairs, "scaled basis, one coefficient off");
     }
 }

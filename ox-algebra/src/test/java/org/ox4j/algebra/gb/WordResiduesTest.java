@@ -1,0 +1,102 @@
+package org.ox4j.algebra.gb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.math.BigInteger;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Residues, digits, values and magnitudes of {@link WordResidues} against BigInteger arithmetic. */
+class WordResiduesTest {
+    private static final WordResidues PRIMES = WordResidues.largestPrimes(32, p -> true);
+
+    private static BigInteger random(Random random, int bits) {
+        BigInteger x = new BigInteger(bits, random);
+        return random.nextBoolean() ? x.negate() : x;
+    }
+
+    private static long[] residues(BigInteger x) {
+        long[] r = new long[PRIMES.size()];
+        PRIMES.residues(x, r, 0);
+        return r;
+    }
+
+    @Test
+    void primesAreTheLargestBelow2To27ThatThePredicateAccepts() {
+        WordResidues all = WordResidues.largestPrimes(3, p -> true);
+        assertThat(new long[] {all.prime(0), all.prime(1), all.prime(2)})
+                .containsExactly(134217689L, 134217649L, 134217617L);
+        WordResidues some = WordResidues.largestPrimes(2, p -> p != 134217649L);
+        assertThat(new long[] {some.prime(0), some.prime(1)}).containsExactly(134217689L, 134217617L);
+        for (int i = 0; i < PRIMES.size(); i++) {
+            assertThat(BigInteger.valueOf(PRIMES.prime(i)).isProbablePrime(50)).isTrue();
+            assertThat(PRIMES.prime(i)).isLessThan(1L << WordResidues.PRIME_BITS);
+        }
+        assertThatThrownBy(() -> WordResidues.largestPrimes(37, p -> true))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void residuesDigitsAndValueRoundTrip() {
+        Random random = new Random(27);
+        BigInteger half = BigInteger.ONE;
+        for (int i = 0; i < PRIMES.size(); i++) {
+            half = half.multiply(BigInteger.valueOf(PRIMES.prime(i)));
+        }
+        half = half.shiftRight(1);
+        assertThat(Math.scalb(1.0, half.bitLength() - 1)).isLessThanOrEqualTo(PRIMES.halfModulusBound() * 2);
+        assertThat(BigInteger.ONE.shiftLeft(Math.getExponent(PRIMES.halfModulusBound()))).isLessThan(half);
+        for (int bits : new int[] {0, 1, 31, 32, 33, 64, 100, 317, 500, 800, 860}) {
+            for (int round = 0; round < 20; round++) {
+                BigInteger x = random(random, bits);
+                long[] r = residues(x);
+                for (int i = 0; i < r.length; i++) {
+                    assertThat(r[i]).isEqualTo(x.mod(BigInteger.valueOf(PRIMES.prime(i))).longValue());
+                }
+                long[] digits = new long[r.length];
+                PRIMES.digits(r, digits);
+                assertThat(PRIMES.value(digits)).as("%d bits", bits).isEqualTo(x);
+                double bound = PRIMES.magnitudeBound(digits);
+                assertThat(bound).isGreaterThanOrEqualTo(x.abs().doubleValue());
+                // within the last digit's place: at most 28 bits above |x| (the prime and the rounding)
+                assertThat(bound).isLessThanOrEqualTo(Math.scalb(Math.max(1.0, x.abs().doubleValue()), 28));
+            }
+        }
+    }
+
+    @Test
+    void smallMagnitudeBoundsSmallValuesTightlyAndRefusesLargeOnes() {
+        Random random = new Random(54);
+        long[] scratch = new long[PRIMES.size()];
+        for (int round = 0; round < 300; round++) {
+            int bits = 1 + random.nextInt(780);
+            BigInteger x = random(random, bits);
+            double size = Math.max(1.0, x.abs().doubleValue());
+            long[] r = residues(x);
+            int j = PRIMES.primesFor(size, 4);
+            double bound = PRIMES.smallMagnitude(r, j, scratch);
+            assertThat(bound).as("%s with %d primes", x, j).isGreaterThanOrEqualTo(x.abs().doubleValue())
+                    .isLessThanOrEqualTo(size * (1 + 0x1p-9) + 1);
+            // more primes than needed: still an upper bound, coarser
+            if (j + 3 <= PRIMES.size()) {
+                assertThat(PRIMES.smallMagnitude(r, j + 3, scratch)).isGreaterThanOrEqualTo(x.abs().doubleValue());
+            }
+            // too few primes: the other residues refuse the value
+            if (j >= 3 && x.bitLength() > 60) {
+                assertThat(PRIMES.smallMagnitude(r, j - 2, scratch)).isInfinite();
+            }
+        }
+        // x/l for an l that does not divide x: about M/2, far beyond any prefix
+        BigInteger l = new BigInteger("1000000007");
+        BigInteger x = new BigInteger(300, random).multiply(l).add(BigInteger.ONE);
+        long[] q = residues(x);
+        for (int i = 0; i < q.length; i++) {
+            q[i] = PRIMES.multiply(q[i], PRIMES.inverse(l.mod(BigInteger.valueOf(PRIMES.prime(i))).longValue(), i), i);
+        }
+        assertThat(PRIMES.smallMagnitude(q, 14, scratch)).isInfinite();
+        long[] digits = q.clone();
+        PRIMES.digits(q, digits);
+        assertThat(PRIMES.magnitudeBound(digits)).isGreaterThan(Math.scalb(PRIMES.halfModulusBound(), -30));
+    }
+}

@@ -134,9 +134,9 @@ final class MixedRadixCrt {
     }
 
     /**
-     * x mod p for 0 ≤ x &lt; 2^63 and 2 ≤ p &lt; 2^31 (these primes, and {@link WordResidues}'): one Barrett step, whose quotient q is short by at most 1
-     * (x/p − q &lt; 1 + x·(1 + 1/p)/2^64 &lt; 1.5 with q = ⌊x·⌊(2^64−1)/p⌋ / 2^64⌋), then one subtraction of p when
-     * needed, without a branch.
+     * x mod p for 0 ≤ x &lt; 2^63 and 2 ≤ p &lt; 2^31 (these primes and {@link WordResidues}' smaller ones): one
+     * Barrett step, whose quotient q is short by at most 1 (x/p − q &lt; 1 + x·(1 + 1/p)/2^64 &lt; 1.5 with
+     * q = ⌊x·⌊(2^64−1)/p⌋ / 2^64⌋), then one subtraction of p when needed, without a branch.
      */
     static long reduce(long x, long p, long reciprocal) {
         long r = x - Math.multiplyHigh(x, reciprocal) * p - p;

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.LogManager;
@@ -15,9 +14,10 @@ import org.ox4j.protocol.handshake.OneTimePassword;
 
 /**
  * Starts {@code bin/ox-server} on another host over {@code ssh}: {@code ssh [options] HOST 'echo OX4J PID $$;
- * exec HOME/bin/ox-server -host ADDR -control 0 -data 0 -portfile F -insecure -pass PW'}. The remote shell's
- * pid (which {@code exec} hands to the server) and the readiness line are read from ssh's stdout; the client
- * then connects to {@code ADDR}. {@code -insecure} is needed because the master's connection does not come
+ * exec HOME/bin/ox-server -host ADDR -control 0 -data 0 -insecure -pass PW'}. The remote shell's pid (which
+ * {@code exec} hands to the server) and the readiness line with the chosen ports are read from ssh's stdout; the
+ * client then connects to {@code ADDR}. No port file: the readiness line carries the ports, and files on the remote
+ * host would outlive a server that was killed (the cluster tests left eight pairs in /tmp per run). {@code -insecure} is needed because the master's connection does not come
  * from the remote host's loopback address; the one-time password still guards both channels.
  *
  * <p>If the server survives {@code SM_shutdown}, stopping it runs {@code ssh HOST kill PID} before the
@@ -64,19 +64,17 @@ public final class SshLauncher implements ServerLauncher {
     }
 
     /** The remote shell command (password included; it is on the server's command line as with {@code ox}). */
-    String remoteCommand(OneTimePassword password, String portfile) {
+    String remoteCommand(OneTimePassword password) {
         return "echo OX4J PID $$; exec " + shellQuote(remoteHome + "/bin/ox-server") + " -host "
-                + shellQuote(bindAddress) + " -control 0 -data 0 -portfile " + shellQuote(portfile)
-                + " -insecure -pass " + shellQuote(password.reveal());
+                + shellQuote(bindAddress) + " -control 0 -data 0 -insecure -pass " + shellQuote(password.reveal());
     }
 
     @Override
     public LaunchedServer launch() {
         OneTimePassword password = OneTimePassword.generate();
-        String portfile = "/tmp/ox4j-" + OneTimePassword.generate(16).reveal();
         List<String> cmd = new ArrayList<>(sshCommand);
         cmd.add(host);
-        cmd.add(remoteCommand(password, portfile));
+        cmd.add(remoteCommand(password));
         Process process = LocalProcessLauncher.start(cmd);
         String name = "ssh-" + host + "-" + process.pid();
         long[] remotePid = {-1};
@@ -88,8 +86,7 @@ public final class SshLauncher implements ServerLauncher {
             }
             return ReadinessLine.parse(line);
         });
-        Runnable remoteKill = () -> remoteKill(remotePid[0] > 0 ? OptionalLong.of(remotePid[0]) : OptionalLong.empty(),
-                portfile);
+        Runnable remoteKill = () -> remoteKill(remotePid[0]);
         try {
             ReadinessLine ready = LocalProcessLauncher.awaitReady(process, out, out.ready(), readinessTimeout, describe());
             OxServerAddress address = OxServerAddress.tcp(bindAddress, ready.controlPort(), ready.dataPort())
@@ -104,15 +101,14 @@ public final class SshLauncher implements ServerLauncher {
         }
     }
 
-    /** Best effort: terminate the remote server by pid and remove its port files. */
-    private void remoteKill(OptionalLong pid, String portfile) {
+    /** Best effort: terminate the remote server by pid (when its pid line was seen). */
+    private void remoteKill(long pid) {
+        if (pid <= 0) {
+            return;
+        }
         List<String> cmd = new ArrayList<>(sshCommand);
         cmd.add(host);
-        StringBuilder sh = new StringBuilder();
-        pid.ifPresent(p -> sh.append("kill ").append(p).append(" 2>/dev/null; "));
-        sh.append("rm -f ").append(shellQuote(portfile + ".control")).append(' ')
-                .append(shellQuote(portfile + ".data"));
-        cmd.add(sh.toString());
+        cmd.add("kill " + pid + " 2>/dev/null");
         try {
             Process p = LocalProcessLauncher.start(cmd);
             new ProcessOutput<>(p, "ssh-cleanup-" + host, l -> Optional.empty());

@@ -51,8 +51,8 @@ class HostfileTest {
     void sshRemoteCommandQuotesEverything() {
         SshLauncher l = new SshLauncher("h", "10.0.0.2", "/opt/o'x", java.util.List.of("ssh"),
                 java.time.Duration.ofSeconds(1));
-        String cmd = l.remoteCommand(org.ox4j.protocol.handshake.OneTimePassword.of("pw"), "/tmp/p");
+        String cmd = l.remoteCommand(org.ox4j.protocol.handshake.OneTimePassword.of("pw"));
         assertThat(cmd).isEqualTo("echo OX4J PID $$; exec '/opt/o'\\''x/bin/ox-server' -host '10.0.0.2' -control 0"
-                + " -data 0 -portfile '/tmp/p' -insecure -pass 'pw'");
+                + " -data 0 -insecure -pass 'pw'");
     }
 }

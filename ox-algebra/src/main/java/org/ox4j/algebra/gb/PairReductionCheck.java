@@ -512,11 +512,13 @@ final class PairReductionCheck {
      * <p>Why the vector is divided by a scale σ (lanes hold v/σ): scaling v by a would cost a product per lane of
      * every non-zero entry; dividing the later multipliers by σ costs a product per prime and step. Why F from a
      * prefix of the primes ({@link WordResidues#smallMagnitude}): Garner's digits for every step took a quarter of
-     * the time. Why the step is a method of its own: inlined into the loop over the steps, the JIT compiled the
-     * body on stack and whole, 0.4-0.7 s each, and two servers compiling at once lost seconds.
+     * the time. Why the step is a method of its own, without branches that are rarely taken: with the step written
+     * into the loop over the steps, C2 compiled the whole on stack and again as a method (0.4 and 0.7 s of compile
+     * time for katsura-9), and a branch first taken late made it throw the code away and compile it once more; two
+     * servers that start their certificates at once share the two cores with their compilers.
      *
-     * <p>Cost per step: 32 word products per term of the pivot row, a few dozen for F, and rarely (when l does not
-     * divide x) a Garner reconstruction and a BigInteger gcd.
+     * <p>Cost per step: 32 word products per term of the pivot row, a few dozen word products for F, and rarely
+     * (when l does not divide x) x rebuilt as a BigInteger from a prefix of the primes and a gcd.
      */
     private final class ResidueVector {
         private final Matrix matrix;

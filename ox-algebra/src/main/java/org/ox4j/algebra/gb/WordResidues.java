@@ -7,16 +7,19 @@ import org.ox4j.algebra.Modulus;
 /**
  * A residue number system of k primes below 2^27, for integer arithmetic on machine words: an integer x with
  * |x| &lt; M/2 (M the product of the primes) is held as its k residues, sums and products of such integers are
- * taken lane by lane, and x itself is recovered, when needed, from its mixed-radix digits (Garner). Why primes of
- * 27 bits: a product of two residues is below 2^54, so a lane of a signed long takes 512 such products before it
- * must be reduced, and the inner loop of a reduction is one multiply-add per lane.
+ * taken lane by lane, and x itself is recovered, when needed, from its mixed-radix digits (Garner) or, when it is
+ * much smaller than M, from the residues of its first few primes (CRT in floating point, checked against the
+ * others: {@link #smallMagnitude}, {@link #smallValue}). Why primes of 27 bits: a product of two residues is below
+ * 2^54, so a lane of a signed long takes 512 such products before it must be reduced, and the inner loop of a
+ * reduction is one multiply-add per lane.
  *
  * <p>What this class does not know is whether a value fits: callers keep a bound on the magnitudes they build
  * (see {@link PairReductionCheck}) and compare it with {@link #halfModulusBound()}.
  *
  * <p>Cost: residues of a b-bit integer, ⌈b/32⌉ Barrett steps per prime; mixed-radix digits, k(k−1)/2 modular
  * products (taken prime by prime across the remaining lanes, so consecutive products are independent); the value
- * from its digits, k BigInteger products. Immutable.
+ * from its digits, k BigInteger products; a small value from j primes, j modular products and (k − j)·j word
+ * products; the tables, O(k³) residues of BigIntegers once. Immutable.
  */
 final class WordResidues {
     /** The primes' size in bits: products of two residues below 2^54, 512 of them to a signed lane. */

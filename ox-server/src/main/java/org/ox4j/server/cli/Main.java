@@ -21,8 +21,10 @@ public final class Main {
             }
         }
         if (System.getProperty("ox4j.logFile") == null) {
-            System.setProperty("ox4j.logFile", System.getProperty("java.io.tmpdir") + "/ox4j-server-"
-                    + ProcessHandle.current().pid() + ".log");
+            // $TMPDIR as documented (the JVM's java.io.tmpdir is /tmp whatever TMPDIR says)
+            String tmp = System.getenv("TMPDIR");
+            String dir = tmp == null || tmp.isEmpty() ? System.getProperty("java.io.tmpdir") : tmp;
+            System.setProperty("ox4j.logFile", dir + "/ox4j-server-" + ProcessHandle.current().pid() + ".log");
         }
         // A plain command line needs no picocli; form b listens and prints its readiness line first, and everything
         // below runs while its master connects (logging is set up by the first logger, on this thread).

@@ -211,7 +211,7 @@ final class WordResidues {
         }
         double q = Math.rint(sum);
         double fraction = Math.abs(sum - q);
-        // Σ of j terms below 1, each rounded: an error far below 2^-40; near ±1/2 the rounding of q is in doubt
+        // j ≤ 36 terms below 1, each quotient and sum rounded: an error below 2^-41; near ±1/2 q is in doubt
         if (fraction > 0.5 - 0x1p-30) {
             return Double.POSITIVE_INFINITY;
         }
@@ -266,22 +266,9 @@ final class WordResidues {
      * (the value then lies above M/2; a top digit of exactly (p−1)/2 leaves it within p_0⋯p_{k−2} of M/2, a
      * magnitude no caller accepts either way).
      */
-    boolean negative(long[] digits) {
+    private boolean negative(long[] digits) {
         int top = primes.length - 1;
         return digits[top] > (primes[top] - 1) / 2;
-    }
-
-    /** An upper bound on |x| for the x of the symmetric range with these digits, as a double. */
-    double magnitudeBound(long[] digits) {
-        boolean negative = negative(digits);
-        // a negative x is −(M − x) and M − 1 − x has the digits p_i − 1 − d_i
-        for (int h = primes.length - 1; h >= 0; h--) {
-            long d = negative ? primes[h] - 1 - digits[h] : digits[h];
-            if (d != 0) {
-                return Math.nextUp((d + (negative ? 2 : 1)) * placeBounds[h]);
-            }
-        }
-        return negative ? 1 : 0;
     }
 
     /** The x of the symmetric range with these digits. */

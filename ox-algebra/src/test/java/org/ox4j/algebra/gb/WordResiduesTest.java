@@ -57,10 +57,6 @@ class WordResiduesTest {
                 long[] digits = new long[r.length];
                 PRIMES.digits(r, digits);
                 assertThat(PRIMES.value(digits)).as("%d bits", bits).isEqualTo(x);
-                double bound = PRIMES.magnitudeBound(digits);
-                assertThat(bound).isGreaterThanOrEqualTo(x.abs().doubleValue());
-                // within the last digit's place: at most 28 bits above |x| (the prime and the rounding)
-                assertThat(bound).isLessThanOrEqualTo(Math.scalb(Math.max(1.0, x.abs().doubleValue()), 28));
             }
         }
     }
@@ -95,8 +91,10 @@ class WordResiduesTest {
             q[i] = PRIMES.multiply(q[i], PRIMES.inverse(l.mod(BigInteger.valueOf(PRIMES.prime(i))).longValue(), i), i);
         }
         assertThat(PRIMES.smallMagnitude(q, 14, scratch)).isInfinite();
-        long[] digits = q.clone();
-        PRIMES.digits(q, digits);
-        assertThat(PRIMES.magnitudeBound(digits)).isGreaterThan(Math.scalb(PRIMES.halfModulusBound(), -30));
+        assertThat(PRIMES.smallMagnitude(q, PRIMES.size(), scratch))
+                .isGreaterThan(Math.scalb(PRIMES.halfModulusBound(), -30));
+        // the same on all primes for a small value: its true size, to 2^-41·M
+        assertThat(PRIMES.smallMagnitude(residues(l), PRIMES.size(), scratch))
+                .isGreaterThanOrEqualTo(l.doubleValue()).isLessThan(Math.scalb(PRIMES.halfModulusBound(), -38));
     }
 }

@@ -85,6 +85,11 @@ public final class EmulatedCluster implements AutoCloseable {
         EmulatedCluster c = new EmulatedCluster(script, state, hosts);
         List<String> cmd = new ArrayList<>(List.of(script.toString(), "up", Integer.toString(hosts)));
         cmd.addAll(options);
+        // the hosts' servers log to $TMPDIR as the test's own do (the build's target, see the root pom)
+        String tmp = System.getenv("TMPDIR");
+        if (tmp != null && !tmp.isEmpty()) {
+            cmd.addAll(List.of("--env", "TMPDIR=" + tmp));
+        }
         Result r = c.script(cmd, COMMAND_TIMEOUT);
         if (r.status() != 0) {
             c.close();

@@ -351,8 +351,12 @@ public final class Fglm {
 
     // ---------------------------------------------------------------- over Q
 
-    /** Primes tried before giving up. */
-    static final int MAX_PRIMES = 400;
+    /**
+     * Primes tried before giving up: lex coefficients are far larger than the grevlex basis's (katsura-6's lex basis
+     * needs 457 primes of 31 bits; with at most 400 it fell back to a Buchberger over Z that did not finish in five
+     * minutes). 3 000 primes are a few seconds of FGLM for quotients of that size.
+     */
+    static final int MAX_PRIMES = 3000;
 
     /**
      * The reduced lex basis over Q (primitive, increasing leading monomials, in {@code lex}) of the ideal whose
@@ -373,6 +377,8 @@ public final class Fglm {
         }
         ModularImages images = ModularImages.empty();
         List<QPoly> previous = null;
+        int imageCount = 0;
+        int nextAttempt = 1;
         for (int k = 0; k < MAX_PRIMES; k++) {
             interrupt.check();
             Modulus m = Modulus.of(ModularGroebner.prime(k));
@@ -392,6 +398,12 @@ public final class Fglm {
                 return null;
             }
             images = images.combine(ModularImages.of(image, m.value()));
+            if (++imageCount < nextAttempt) {
+                continue;
+            }
+            // attempts after 1, 2, 3, 4, 5, 6, 8, 10, 13, … images: an attempt folds every image into BigIntegers
+            // again, so one per image made the primes' cost cubic (katsura-5: 330 ms, most of it reconstructions)
+            nextAttempt = Math.max(imageCount + 1, imageCount * 5 / 4);
             ModularImages.Reconstruction r = ModularGroebner.candidate(images, previous);
             previous = r.candidate();
             if (previous == null || !r.settled()) {

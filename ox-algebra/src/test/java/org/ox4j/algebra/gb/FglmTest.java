@@ -93,6 +93,39 @@ class FglmTest {
         }
     }
 
+    /**
+     * katsura-6 in lex over Q: 64 solutions in shape position, a univariate element of degree 64 whose coefficients
+     * need more than the 400 primes the method once stopped at (it then fell back to a Buchberger over Z that did not
+     * finish in 5 minutes). Certified inside; here its shape is checked.
+     */
+    @Test
+    void katsura6InLexOverQNeedsManyPrimes() {
+        MonomialLayout grevlex = MonomialLayout.of(MonomialOrder.grevlex(7), 8);
+        MonomialLayout lex = MonomialLayout.of(MonomialOrder.lex(7), 16);
+        List<ZPoly> g = ModularGroebner.basis(StandardSystems.katsura(grevlex, 6), Interrupt.NONE, 2);
+        List<ZPoly> l = Fglm.lexOverQ(g, lex, Interrupt.NONE);
+        assertThat(l).hasSize(7);
+        assertThat(l.get(0).exponents(0)).containsExactly(0, 0, 0, 0, 0, 0, 64);
+        assertThat(l.get(0).totalDegree()).isEqualTo(64);
+        for (int k = 1; k < 7; k++) {
+            // u_(6-k) − p_k(u_6): linear in its leading variable, the rest in u_6 alone
+            assertThat(l.get(k).exponents(0)).isEqualTo(unit(7, 6 - k, 1));
+            for (int t = 1; t < l.get(k).size(); t++) {
+                int[] e = l.get(k).exponents(t);
+                assertThat(java.util.Arrays.copyOf(e, 6)).as("element %d, term %d", k, t).containsOnly(0);
+            }
+        }
+        // as fractions with the common denominator of each element: numerator and denominator of several thousand
+        // bits, so the modulus needs twice that (457 primes of 31 bits)
+        int bits = 0;
+        for (ZPoly f : l) {
+            for (int t = 0; t < f.size(); t++) {
+                bits = Math.max(bits, f.coefficient(t).bitLength());
+            }
+        }
+        assertThat(bits).isGreaterThan(5000);
+    }
+
     @Test
     void lexElementsOfHigherDegreeThanTheGrevlexLayoutHolds() {
         // a_6^2 = a_5, a_5^2 = a_4, …, a_1^2 = a_0, a_0^2 = 2: in lex the lowest variable gets a_6^128 − 2, beyond

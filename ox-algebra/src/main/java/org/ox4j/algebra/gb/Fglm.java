@@ -9,8 +9,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.ox4j.algebra.Divisors;
 import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.KernelThreads;
 import org.ox4j.algebra.ModPoly;
 import org.ox4j.algebra.Modulus;
 import org.ox4j.algebra.MonomialLayout;
@@ -364,6 +368,14 @@ public final class Fglm {
      * ideal is not zero-dimensional, its quotient is too large, or no certified answer came within the primes.
      */
     public static List<ZPoly> lexOverQ(List<ZPoly> g, MonomialLayout lex, Interrupt interrupt) {
+        return lexOverQ(g, lex, interrupt, 1);
+    }
+
+    /**
+     * {@link #lexOverQ(List, MonomialLayout, Interrupt)} on up to {@code threads} threads: that many primes' images
+     * at once, and the lex elements' normal forms of the certificate split over them.
+     */
+    public static List<ZPoly> lexOverQ(List<ZPoly> g, MonomialLayout lex, Interrupt interrupt, int threads) {
         if (g.isEmpty()) {
             return null;
         }
@@ -375,34 +387,38 @@ public final class Fglm {
         if (standard.isEmpty()) {
             return List.of(ZPoly.constant(lex, BigInteger.ONE));
         }
+        int batch = Math.max(1, threads);
         ModularImages images = ModularImages.empty();
         List<QPoly> previous = null;
         int imageCount = 0;
         int nextAttempt = 1;
-        for (int k = 0; k < MAX_PRIMES; k++) {
+        for (int first = 0; first < MAX_PRIMES; first += batch) {
             interrupt.check();
-            Modulus m = Modulus.of(ModularGroebner.prime(k));
-            List<ModPoly> gp = new ArrayList<>();
-            for (ZPoly f : g) {
-                if (m.reduce(f.coefficient(0)) == 0) {
-                    gp = null;
-                    break;
+            List<CompletableFuture<PrimeImage>> runs = new ArrayList<>();
+            for (int k = first + 1; k < first + batch; k++) {
+                long p = ModularGroebner.prime(k);
+                runs.add(CompletableFuture.supplyAsync(() -> image(g, lex, p, interrupt), KernelThreads.pool()));
+            }
+            List<PrimeImage> batchImages = new ArrayList<>();
+            batchImages.add(image(g, lex, ModularGroebner.prime(first), interrupt));
+            for (CompletableFuture<PrimeImage> r : runs) {
+                batchImages.add(KernelThreads.join(r));
+            }
+            for (PrimeImage image : batchImages) {
+                if (!image.zeroDimensional()) {
+                    return null;
                 }
-                gp.add(ModPoly.of(f, m).monic());
+                if (image.images() != null) {
+                    images = images.combine(image.images());
+                    imageCount++;
+                }
             }
-            if (gp == null) {
+            if (imageCount < nextAttempt) {
                 continue;
             }
-            List<ModPoly> image = lex(gp, lex, interrupt);
-            if (image == null) {
-                return null;
-            }
-            images = images.combine(ModularImages.of(image, m.value()));
-            if (++imageCount < nextAttempt) {
-                continue;
-            }
-            // attempts after 1, 2, 3, 4, 5, 6, 8, 10, 13, … images: an attempt folds every image into BigIntegers
-            // again, so one per image made the primes' cost cubic (katsura-5: 330 ms, most of it reconstructions)
+            // attempts after about 1, 2, 3, 4, 5, 6, 8, 10, 13, … images: an attempt folds every image into
+            // BigIntegers again, so one per image made the primes' cost cubic (katsura-5: 330 ms, mostly
+            // reconstructions)
             nextAttempt = Math.max(imageCount + 1, imageCount * 5 / 4);
             ModularImages.Reconstruction r = ModularGroebner.candidate(images, previous);
             previous = r.candidate();
@@ -413,15 +429,36 @@ public final class Fglm {
             for (QPoly q : previous) {
                 candidate.add(q.primitiveIntegral().relayout(lex));
             }
-            if (certified(candidate, g, standard.size(), interrupt)) {
+            if (certified(candidate, g, standard.size(), interrupt, batch)) {
                 return candidate;
             }
         }
         return null;
     }
 
-    /** Every element reduces to 0 modulo the certified basis, and the lex leading monomials leave D standard ones. */
-    private static boolean certified(List<ZPoly> candidate, List<ZPoly> g, int dimension, Interrupt interrupt) {
+    /** One prime's lex basis as images (null when the prime divides a leading coefficient of g). */
+    private record PrimeImage(ModularImages images, boolean zeroDimensional) {
+    }
+
+    private static PrimeImage image(List<ZPoly> g, MonomialLayout lex, long p, Interrupt interrupt) {
+        Modulus m = Modulus.of(p);
+        List<ModPoly> gp = new ArrayList<>();
+        for (ZPoly f : g) {
+            if (m.reduce(f.coefficient(0)) == 0) {
+                return new PrimeImage(null, true);
+            }
+            gp.add(ModPoly.of(f, m).monic());
+        }
+        List<ModPoly> image = lex(gp, lex, interrupt);
+        return image == null ? new PrimeImage(null, false) : new PrimeImage(ModularImages.of(image, p), true);
+    }
+
+    /**
+     * Every element reduces to 0 modulo the certified basis (the normal forms split over {@code threads}), and the lex
+     * leading monomials leave D standard ones.
+     */
+    private static boolean certified(List<ZPoly> candidate, List<ZPoly> g, int dimension, Interrupt interrupt,
+            int threads) {
         List<int[]> standard = staircase(leads(candidate, f -> f.exponents(0)), g.get(0).layout().variables());
         if (standard == null || standard.size() != dimension) {
             return false;
@@ -437,11 +474,23 @@ public final class Fglm {
             wide.add(f.relayout(layout));
         }
         Divisors divisors = Divisors.of(wide, layout);
-        for (ZPoly f : candidate) {
-            if (!NormalForm.reduce(f.relayout(layout), divisors, interrupt).isZero()) {
-                return false;
+        AtomicInteger next = new AtomicInteger();
+        AtomicBoolean refused = new AtomicBoolean();
+        Runnable share = () -> {
+            for (int k = next.getAndIncrement(); k < candidate.size() && !refused.get(); k = next.getAndIncrement()) {
+                if (!NormalForm.reduce(candidate.get(k).relayout(layout), divisors, interrupt).isZero()) {
+                    refused.set(true);
+                }
             }
+        };
+        List<CompletableFuture<Void>> runs = new ArrayList<>();
+        for (int t = 1; t < Math.min(threads, candidate.size()); t++) {
+            runs.add(CompletableFuture.runAsync(share, KernelThreads.pool()));
         }
-        return true;
+        share.run();
+        for (CompletableFuture<Void> r : runs) {
+            KernelThreads.join(r);
+        }
+        return !refused.get();
     }
 }

@@ -187,7 +187,7 @@ public final class Groebner {
         MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(n), Fglm.MAX_DIMENSION);
         if (ring.characteristic() == 0) {
             List<ZPoly> g = certifiedGrevlex(f, ring, grevlex);
-            List<ZPoly> l = g == null || g.isEmpty() ? null : Fglm.lexOverQ(g, lex, algebra.interrupt());
+            List<ZPoly> l = g == null || g.isEmpty() ? null : Fglm.lexOverQ(g, lex, algebra.interrupt(), THREADS);
             return l == null ? null : integralValues(l, ring);
         }
         List<ModPoly> in = modularInput(f, ring, grevlex);

@@ -8,8 +8,9 @@ import java.util.Arrays;
  * c·t divisible by a divisor's leading term d·s, r ← (d/g)·r − (c/g)·(t/s)·divisor with g = gcd(c, d), one merge;
  * terms no divisor reduces move to the remainder in decreasing order, so it is built by appending. The part of the
  * remainder already moved is scaled lazily, and every few scaled steps, once the leading coefficient has grown
- * by half since the last removal, the common content of both parts is removed so coefficients stay small. The result equals the exact remainder up to a non-zero rational factor and
- * is returned primitive with a positive leading coefficient.
+ * by half since the last removal, the common content of both parts is removed so coefficients stay small. The
+ * result equals the exact remainder up to a non-zero rational factor and is returned primitive with a positive
+ * leading coefficient.
  *
  * <p>Cost per step: O(|r| + |divisor|) monomial comparisons and coefficient products; the divisor search is a
  * mask test per divisor plus one SWAR divisibility test per candidate.

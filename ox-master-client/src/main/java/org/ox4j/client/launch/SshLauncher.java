@@ -17,8 +17,9 @@ import org.ox4j.protocol.handshake.OneTimePassword;
  * exec HOME/bin/ox-server -host ADDR -control 0 -data 0 -insecure -pass PW'}. The remote shell's pid (which
  * {@code exec} hands to the server) and the readiness line with the chosen ports are read from ssh's stdout; the
  * client then connects to {@code ADDR}. No port file: the readiness line carries the ports, and files on the remote
- * host would outlive a server that was killed (the cluster tests left eight pairs in /tmp per run). {@code -insecure} is needed because the master's connection does not come
- * from the remote host's loopback address; the one-time password still guards both channels.
+ * host would outlive a server that was killed (the cluster tests left eight pairs in /tmp per run).
+ * {@code -insecure} is needed because the master's connection does not come from the remote host's loopback
+ * address; the one-time password still guards both channels.
  *
  * <p>If the server survives {@code SM_shutdown}, stopping it runs {@code ssh HOST kill PID} before the
  * local ssh process is destroyed.

@@ -26,6 +26,13 @@ public final class Main {
             String dir = tmp == null || tmp.isEmpty() ? System.getProperty("java.io.tmpdir") : tmp;
             System.setProperty("ox4j.logFile", dir + "/ox4j-server-" + ProcessHandle.current().pid() + ".log");
         }
+        try {
+            TuningProperties.check();
+        } catch (IllegalArgumentException e) {
+            System.err.println("ox-server: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
         // A plain command line needs no picocli; form b listens and prints its readiness line first, and everything
         // below runs while its master connects (logging is set up by the first logger, on this thread).
         Optional<ServerCommand> plain = EarlyListen.open(args);

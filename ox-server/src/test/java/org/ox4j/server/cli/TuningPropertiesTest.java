@@ -27,14 +27,14 @@ class TuningPropertiesTest {
 
     @Test
     void mistypedOrNonPositiveValuesAreRefusedByName() {
-        System.setProperty("ox4j.maxSteps", "1e9");
-        assertThatThrownBy(TuningProperties::check).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("ox4j.maxSteps").hasMessageContaining("1e9");
-        System.clearProperty("ox4j.maxSteps");
-        System.setProperty("ox4j.gb.contentEvery", "0");
-        assertThatThrownBy(TuningProperties::check).hasMessageContaining("ox4j.gb.contentEvery");
-        System.clearProperty("ox4j.gb.contentEvery");
-        System.setProperty("ox4j.algebra.denseSlots", "4M");
-        assertThatThrownBy(TuningProperties::check).hasMessageContaining("ox4j.algebra.denseSlots");
+        String[][] refused = {{"ox4j.maxSteps", "1e9"}, {"ox4j.maxSteps", "-5"}, {"ox4j.gb.contentEvery", "0"},
+            {"ox4j.gb.contentEvery", "3.5"}, {"ox4j.algebra.denseSlots", "4M"}};
+        for (String[] nameAndValue : refused) {
+            System.setProperty(nameAndValue[0], nameAndValue[1]);
+            assertThatThrownBy(TuningProperties::check).as("%s=%s", nameAndValue[0], nameAndValue[1])
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(nameAndValue[0])
+                    .hasMessageContaining(nameAndValue[1]);
+            System.clearProperty(nameAndValue[0]);
+        }
     }
 }

@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.ox4j.algebra.Divisors;
@@ -394,17 +393,9 @@ public final class Fglm {
         int nextAttempt = 1;
         for (int first = 0; first < MAX_PRIMES; first += batch) {
             interrupt.check();
-            List<CompletableFuture<PrimeImage>> runs = new ArrayList<>();
-            for (int k = first + 1; k < first + batch; k++) {
-                long p = ModularGroebner.prime(k);
-                runs.add(CompletableFuture.supplyAsync(() -> image(g, lex, p, interrupt), KernelThreads.pool()));
-            }
-            List<PrimeImage> batchImages = new ArrayList<>();
-            batchImages.add(image(g, lex, ModularGroebner.prime(first), interrupt));
-            for (CompletableFuture<PrimeImage> r : runs) {
-                batchImages.add(KernelThreads.join(r));
-            }
-            for (PrimeImage image : batchImages) {
+            int from = first;
+            for (PrimeImage image : KernelThreads.map(batch,
+                    k -> image(g, lex, ModularGroebner.prime(from + k), interrupt))) {
                 if (!image.zeroDimensional()) {
                     return null;
                 }
@@ -476,21 +467,13 @@ public final class Fglm {
         Divisors divisors = Divisors.of(wide, layout);
         AtomicInteger next = new AtomicInteger();
         AtomicBoolean refused = new AtomicBoolean();
-        Runnable share = () -> {
+        KernelThreads.run(Math.max(1, Math.min(threads, candidate.size())), part -> {
             for (int k = next.getAndIncrement(); k < candidate.size() && !refused.get(); k = next.getAndIncrement()) {
                 if (!NormalForm.reduce(candidate.get(k).relayout(layout), divisors, interrupt).isZero()) {
                     refused.set(true);
                 }
             }
-        };
-        List<CompletableFuture<Void>> runs = new ArrayList<>();
-        for (int t = 1; t < Math.min(threads, candidate.size()); t++) {
-            runs.add(CompletableFuture.runAsync(share, KernelThreads.pool()));
-        }
-        share.run();
-        for (CompletableFuture<Void> r : runs) {
-            KernelThreads.join(r);
-        }
+        });
         return !refused.get();
     }
 }

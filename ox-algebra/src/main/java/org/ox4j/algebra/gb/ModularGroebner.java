@@ -219,17 +219,9 @@ public final class ModularGroebner {
             F4Trace trace = state == null ? null : state.trace();
             for (int from = first; from < inputs.size(); from += threads) {
                 interrupt.check();
-                List<java.util.concurrent.CompletableFuture<List<ModPoly>>> runs = new ArrayList<>();
-                int to = Math.min(inputs.size(), from + threads);
-                for (int k = from + 1; k < to; k++) {
-                    List<ModPoly> im = inputs.get(k);
-                    runs.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> basisModP(im, trace, interrupt),
-                            KernelThreads.pool()));
-                }
-                results.add(basisModP(inputs.get(from), trace, interrupt));
-                for (java.util.concurrent.CompletableFuture<List<ModPoly>> r : runs) {
-                    results.add(KernelThreads.join(r));
-                }
+                int at = from;
+                results.addAll(KernelThreads.map(Math.min(inputs.size(), from + threads) - from,
+                        k -> basisModP(inputs.get(at + k), trace, interrupt)));
             }
             ModularImages out = ModularImages.empty();
             for (int k = 0; k < results.size(); k++) {

@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.ox4j.algebra.Interrupt;
@@ -72,7 +71,7 @@ final class PairReductionCheck {
     private final long[] leadMasks;
     /** The primes of the residue kernel: none divides a leading coefficient. */
     private final WordResidues primes;
-    /** Element k's coefficients modulo the primes, term after term (k residues per term). */
+    /** Element k's coefficients modulo the primes, term after term (LANES residues per term). */
     private final int[][] coefficientResidues;
     /** The inverses of element k's leading coefficient modulo the primes. */
     private final long[][] leadInverses;
@@ -222,16 +221,7 @@ final class PairReductionCheck {
             Matrix m = matrixOfDegree(group.getKey(), interrupt);
             int[] share = m.positions(group.getValue());
             int parts = Math.max(1, Math.min(threads, share.length));
-            List<CompletableFuture<Void>> runs = new ArrayList<>();
-            for (int t = 1; t < parts; t++) {
-                int part = t;
-                runs.add(CompletableFuture.runAsync(() -> m.reduceShare(share, part, parts, failed, interrupt),
-                        KernelThreads.pool()));
-            }
-            m.reduceShare(share, 0, parts, failed, interrupt);
-            for (CompletableFuture<Void> r : runs) {
-                KernelThreads.join(r);
-            }
+            KernelThreads.run(parts, part -> m.reduceShare(share, part, parts, failed, interrupt));
             if (failed.get()) {
                 return false;
             }
@@ -354,17 +344,23 @@ final class PairReductionCheck {
             }
         }
 
+        /**
+         * The multipliers of pair k's halves in its S-polynomial, lc(b)/d and −lc(a)/d with d = gcd(lc(a), lc(b)):
+         * the leading entries cancel.
+         */
+        BigInteger[] sMultipliers(int k) {
+            BigInteger la = coefficients[halves[k][0].element()][0];
+            BigInteger lb = coefficients[halves[k][1].element()][0];
+            BigInteger d = la.gcd(lb);
+            return new BigInteger[] {lb.divide(d), la.divide(d).negate()};
+        }
+
         /** Reduces pair k's S-polynomial in v (all zero on entry, and on exit when the answer is yes). */
         private boolean reducesToZero(int k, BigInteger[] v, long[] nonZero, AtomicBoolean failed,
                 Interrupt interrupt) {
-            Row a = halves[k][0];
-            Row b = halves[k][1];
-            BigInteger la = coefficients[a.element()][0];
-            BigInteger lb = coefficients[b.element()][0];
-            // S = lc(b)·a − lc(a)·b, divided by their gcd: the leading entries cancel
-            BigInteger d = la.gcd(lb);
-            addMultiple(v, nonZero, a, lb.divide(d), 0);
-            addMultiple(v, nonZero, b, la.divide(d).negate(), 0);
+            BigInteger[] m = sMultipliers(k);
+            addMultiple(v, nonZero, halves[k][0], m[0], 0);
+            addMultiple(v, nonZero, halves[k][1], m[1], 0);
             int c = nextNonZero(nonZero, 0);
             long limit = c < 0 ? 0 : 2L * v[c].bitLength();
             int steps = 0;
@@ -547,12 +543,9 @@ final class PairReductionCheck {
         int reduce(int k, AtomicBoolean failed, Interrupt interrupt) {
             Row a = matrix.halves[k][0];
             Row b = matrix.halves[k][1];
-            BigInteger la = coefficients[a.element()][0];
-            BigInteger lb = coefficients[b.element()][0];
-            // S = lc(b)·a − lc(a)·b, divided by their gcd: the leading entries cancel
-            BigInteger d = la.gcd(lb);
-            BigInteger ma = lb.divide(d);
-            BigInteger mb = la.divide(d).negate();
+            BigInteger[] m = matrix.sMultipliers(k);
+            BigInteger ma = m[0];
+            BigInteger mb = m[1];
             primes.residues(ma, multiplier, 0);
             add(a, multiplier, 0);
             primes.residues(mb, multiplier, 0);

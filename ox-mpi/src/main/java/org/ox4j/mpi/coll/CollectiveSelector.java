@@ -73,6 +73,7 @@ public final class CollectiveSelector {
         s.register(ScatterBinomial.INSTANCE);
         s.register(AllgatherRing.INSTANCE);
         s.register(AllgatherLinear.INSTANCE);
+        s.register(AllgatherGatherBcast.INSTANCE);
         s.register(AllgatherRecursiveDoubling.INSTANCE);
         s.register(AllgatherBruck.INSTANCE);
         s.register(AllgatherTorus.INSTANCE);

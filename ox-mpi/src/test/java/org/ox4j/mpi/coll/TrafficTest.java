@@ -53,6 +53,17 @@ class TrafficTest {
     }
 
     @Test
+    void gatherThenBcastWinsSmallBlocksOnSharedCoresOnly() {
+        // 14 messages and one copy of the blocks at each rank, against a doubling's 24 messages
+        assertThat(AllgatherGatherBcast.INSTANCE.traffic(8, 800)).isEqualTo(new Traffic(14, 700 + 5600, 6400));
+        assertThat(sel.select(Collective.ALLGATHER, 8, 8, null, true).name()).isEqualTo("gather_bcast");
+        // 16 MiB: the broadcast carries everything seven times and every rank copies it
+        assertThat(sel.select(Collective.ALLGATHER, 8, 16 << 20, null, true).name()).isNotEqualTo("gather_bcast");
+        // two ranks on cores of their own: one exchange beats a gather and a broadcast in turn
+        assertThat(OWN_CORES.select(Collective.ALLGATHER, 2, 8, null, true).name()).isNotEqualTo("gather_bcast");
+    }
+
+    @Test
     void streamsPayOnlyWhenTheirOpeningIsSmallAgainstTheBytes() {
         assertThat(sel.select(Collective.BCAST, 8, 8, null, true).name()).isNotEqualTo("stream_chain");
         assertThat(sel.select(Collective.ALLGATHER, 4, 8, null, true).name()).isNotEqualTo("stream_ring");

@@ -1,9 +1,6 @@
 package org.ox4j.algebra;
 
 import java.math.BigInteger;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * Product over Z by Kronecker substitution into a dense array of 192-bit accumulators, for factors whose
@@ -67,21 +64,8 @@ final class DenseProduct {
         }
         long[] acc = new long[3 * slots];
         int parts = Math.max(1, Math.min(threads, (int) Math.min(64, (long) f.size() * g.size() / 1_000_000)));
-        if (parts == 1) {
-            accumulate(kf, cf, sg, cg, acc, 0, slots, interrupt);
-        } else {
-            List<CompletableFuture<Void>> futures = new ArrayList<>();
-            for (int p = 1; p < parts; p++) {
-                int lo = (int) ((long) slots * p / parts);
-                int hi = (int) ((long) slots * (p + 1) / parts);
-                futures.add(CompletableFuture.runAsync(() -> accumulate(kf, cf, sg, cg, acc, lo, hi, interrupt),
-                        KernelThreads.pool()));
-            }
-            accumulate(kf, cf, sg, cg, acc, 0, (int) ((long) slots / parts), interrupt);
-            for (CompletableFuture<Void> fu : futures) {
-                KernelThreads.join(fu);
-            }
-        }
+        KernelThreads.run(parts, p -> accumulate(kf, cf, sg, cg, acc, (int) ((long) slots * p / parts),
+                (int) ((long) slots * (p + 1) / parts), interrupt));
         return extract(layout, acc, stride, f.totalDegree() + g.totalDegree());
     }
 

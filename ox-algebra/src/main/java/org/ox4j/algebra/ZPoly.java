@@ -524,21 +524,13 @@ public final class ZPoly {
         }
         ZPoly ff = f;
         ZPoly gg = g;
-        java.util.List<java.util.concurrent.CompletableFuture<ZPoly>> futures = new java.util.ArrayList<>();
+        int blocks = parts;
         // row blocks of equal work: rows are already balanced since every row meets all of g
-        int[] bounds = new int[parts + 1];
-        for (int p = 0; p <= parts; p++) {
-            bounds[p] = (int) ((long) f.size * p / parts);
-        }
-        for (int p = 1; p < parts; p++) {
-            int lo = bounds[p];
-            int hi = bounds[p + 1];
-            futures.add(java.util.concurrent.CompletableFuture.supplyAsync(() -> ff.rowsTimes(lo, hi, gg, interrupt),
-                    KernelThreads.pool()));
-        }
-        ZPoly sum = f.rowsTimes(bounds[0], bounds[1], g, interrupt);
-        for (java.util.concurrent.CompletableFuture<ZPoly> fu : futures) {
-            sum = sum.add(KernelThreads.join(fu));
+        java.util.List<ZPoly> products = KernelThreads.map(blocks, p -> ff.rowsTimes(
+                (int) ((long) ff.size * p / blocks), (int) ((long) ff.size * (p + 1) / blocks), gg, interrupt));
+        ZPoly sum = products.get(0);
+        for (int p = 1; p < blocks; p++) {
+            sum = sum.add(products.get(p));
         }
         return sum;
     }

@@ -2,7 +2,6 @@ package org.ox4j.algebra.gb;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.ox4j.algebra.Interrupt;
 import org.ox4j.algebra.KernelThreads;
 import org.ox4j.algebra.Modulus;
@@ -59,21 +58,8 @@ final class ModularElimination {
         // handing it to another thread (small matrices, as in cyclic-6, ran slower on 2 threads than on 1)
         long sweep = (long) rows.size() * columns;
         int parts = (int) Math.max(1, Math.min(Math.min(threads, rows.size() / 8), sweep / MIN_SWEEP_PER_THREAD));
-        if (parts == 1) {
-            reduceRange(rows, pivots, skipLead, out, 0, rows.size(), interrupt);
-            return out;
-        }
-        List<CompletableFuture<Void>> futures = new ArrayList<>();
-        for (int t = 1; t < parts; t++) {
-            int lo = rows.size() * t / parts;
-            int hi = rows.size() * (t + 1) / parts;
-            futures.add(CompletableFuture.runAsync(() -> reduceRange(rows, pivots, skipLead, out, lo, hi, interrupt),
-                    KernelThreads.pool()));
-        }
-        reduceRange(rows, pivots, skipLead, out, 0, rows.size() / parts, interrupt);
-        for (CompletableFuture<Void> f : futures) {
-            KernelThreads.join(f);
-        }
+        KernelThreads.run(parts, t -> reduceRange(rows, pivots, skipLead, out, rows.size() * t / parts,
+                rows.size() * (t + 1) / parts, interrupt));
         return out;
     }
 

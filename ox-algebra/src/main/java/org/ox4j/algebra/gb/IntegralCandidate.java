@@ -1,5 +1,8 @@
 package org.ox4j.algebra.gb;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import org.ox4j.algebra.Divisors;
@@ -17,6 +20,8 @@ public final class IntegralCandidate {
     private final List<ZPoly> elements;
     private Divisors divisors;
     private List<int[]> pairs;
+    private List<int[]> pairsByDegree;
+    private double[] costBefore;
     private PairReductionCheck pairCheck;
 
     private IntegralCandidate(List<ZPoly> elements) {
@@ -56,6 +61,62 @@ public final class IntegralCandidate {
             pairs = ModularGroebner.sufficientPairs(elements);
         }
         return pairs;
+    }
+
+    /**
+     * The pairs of the given slots (mine[s] for slot s of mine.length): the pairs by decreasing degree of their
+     * lcms, cut into mine.length runs of about equal estimated cost ({@link #estimatedCost}).
+     */
+    List<int[]> pairsOfSlots(boolean[] mine) {
+        List<int[]> ordered = pairsByDegree();
+        double[] before = costBefore();
+        double total = before[ordered.size()];
+        List<int[]> out = new ArrayList<>();
+        for (int i = 0; i < ordered.size(); i++) {
+            int slot = (int) Math.min(mine.length - 1, Math.floor(before[i] / total * mine.length));
+            if (mine[slot]) {
+                out.add(ordered.get(i));
+            }
+        }
+        return out;
+    }
+
+    /** {@link #pairs} by decreasing degree of their lcms (in their order within a degree). */
+    private synchronized List<int[]> pairsByDegree() {
+        if (pairsByDegree == null) {
+            List<int[]> all = pairs();
+            Integer[] order = new Integer[all.size()];
+            int[] degree = new int[all.size()];
+            for (int k = 0; k < order.length; k++) {
+                order[k] = k;
+                degree[k] = PairReductionCheck.lcmDegree(elements.get(all.get(k)[0]), elements.get(all.get(k)[1]));
+            }
+            Arrays.sort(order, Comparator.comparingInt((Integer k) -> -degree[k]));
+            List<int[]> sorted = new ArrayList<>();
+            for (int k : order) {
+                sorted.add(all.get(k));
+            }
+            pairsByDegree = List.copyOf(sorted);
+        }
+        return pairsByDegree;
+    }
+
+    /** The estimated cost of the pairs before each position of {@link #pairsByDegree} (one more entry: the total). */
+    private synchronized double[] costBefore() {
+        if (costBefore == null) {
+            List<int[]> ordered = pairsByDegree();
+            costBefore = new double[ordered.size() + 1];
+            for (int i = 0; i < ordered.size(); i++) {
+                costBefore[i + 1] = costBefore[i] + estimatedCost(ordered.get(i));
+            }
+        }
+        return costBefore;
+    }
+
+    /** A cost estimate for a pair's reduction: the square of its halves' term count. */
+    private double estimatedCost(int[] pair) {
+        double terms = elements.get(pair[0]).size() + elements.get(pair[1]).size();
+        return terms * terms;
     }
 
     /** The check of the S-polynomials of {@link #pairs} (and of any subset of them), prepared once. */

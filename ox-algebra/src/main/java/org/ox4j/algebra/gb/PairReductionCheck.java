@@ -3,9 +3,9 @@ package org.ox4j.algebra.gb;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,9 +19,8 @@ import org.ox4j.algebra.ZPoly;
  * expensive half of the certificate of a multi-modular Gröbner basis over Q — by elimination in the manner of F4,
  * exact over Z.
  *
- * <p>Pairs are taken by the degree of their lcm. For each degree one symbolic preprocessing serves every pair of it
- * that the check was prepared for (made when the first of them is checked, then shared by later calls and threads):
- * the monomials of both halves (L/lt g_i)·g_i and (L/lt g_j)·g_j are closed under "a leading monomial divides
+ * <p>Pairs are taken by the degree of their lcm. For each degree one symbolic preprocessing serves the pairs of it
+ * that one call checks (shared by its threads): the monomials of both halves (L/lt g_i)·g_i and (L/lt g_j)·g_j are closed under "a leading monomial divides
  * it, so add that multiple of the element", the closure is sorted once, and each multiple becomes a row of column
  * indices over the element's own coefficient array (nothing is copied or multiplied out). Each S-polynomial is then
  * a dense vector over those columns, reduced left to right: at a column with a non-zero entry x and pivot row of
@@ -43,7 +42,8 @@ import org.ox4j.algebra.ZPoly;
  * <p>Cost: per pair, per reduction step, |g_k| row products (32 word products each in residues; a product of
  * integers of the vector's size by a coefficient, exact), plus, in residues, a reconstruction of x/l from its
  * prefix (j products and (32 − j)·j word products) and, exact, a gcd; per degree, one divisibility search per
- * monomial of the closure (support masks first) and one hash per term of each multiple; per candidate, 32
+ * monomial of the closure (support masks first) and one hash per term of each multiple, once per call; per
+ * candidate, 32
  * residues of each coefficient. Pairs of one degree are split over the given threads; a failure stops every
  * thread.
  */
@@ -77,17 +77,16 @@ final class PairReductionCheck {
     private final long[][] leadInverses;
     /** An upper bound on the magnitude of element k's coefficients (a power of two). */
     private final double[] coefficientBounds;
-    /** The pairs this check was prepared for, and the degrees of their lcms. */
-    private final List<int[]> prepared;
-    private final int[] preparedDegrees;
-    /** The closure of all prepared pairs of one lcm degree, made when a pair of that degree is first checked. */
-    private final Map<Integer, Matrix> matrices = new HashMap<>();
+    /** The pairs this check was prepared for (their {@link #key}s): the layout is wide enough for their closures. */
+    private final Set<Long> prepared = new HashSet<>();
     /** How many pairs the exact kernel had to decide (the residue kernel's NO or UNDECIDED). */
     private final AtomicLong exactReductions = new AtomicLong();
 
     private PairReductionCheck(List<ZPoly> elements, List<int[]> pairs) {
         long maxDegree = maxDegree(elements, pairs);
-        this.prepared = List.copyOf(pairs);
+        for (int[] p : pairs) {
+            prepared.add(key(p));
+        }
         MonomialLayout l = elements.get(0).layout();
         for (ZPoly p : elements) {
             if (p.layout().bits() > l.bits()) {
@@ -109,10 +108,6 @@ final class PairReductionCheck {
                 coefficients[k][t] = g[k].coefficient(t);
             }
             leadMasks[k] = layout.support(words[k], 0);
-        }
-        preparedDegrees = new int[prepared.size()];
-        for (int k = 0; k < preparedDegrees.length; k++) {
-            preparedDegrees[k] = lcmDegree(g[prepared.get(k)[0]], g[prepared.get(k)[1]]);
         }
         this.primes = primesForLeads();
         coefficientResidues = new int[g.length][];
@@ -214,14 +209,17 @@ final class PairReductionCheck {
         // group the pairs by the degree of their lcm: one matrix per degree
         TreeMap<Integer, List<int[]>> byDegree = new TreeMap<>();
         for (int[] p : pairs) {
+            if (!prepared.contains(key(p))) {
+                throw new IllegalArgumentException("pair " + Arrays.toString(p)
+                        + " is not one this check was prepared for");
+            }
             byDegree.computeIfAbsent(lcmDegree(g[p[0]], g[p[1]]), x -> new ArrayList<>()).add(p);
         }
         AtomicBoolean failed = new AtomicBoolean();
-        for (Map.Entry<Integer, List<int[]>> group : byDegree.entrySet()) {
-            Matrix m = matrixOfDegree(group.getKey(), interrupt);
-            int[] share = m.positions(group.getValue());
-            int parts = Math.max(1, Math.min(threads, share.length));
-            KernelThreads.run(parts, part -> m.reduceShare(share, part, parts, failed, interrupt));
+        for (List<int[]> ofDegree : byDegree.values()) {
+            Matrix m = matrix(ofDegree, interrupt);
+            int parts = Math.max(1, Math.min(threads, ofDegree.size()));
+            KernelThreads.run(parts, part -> m.reduceShare(part, parts, failed, interrupt));
             if (failed.get()) {
                 return false;
             }
@@ -229,34 +227,17 @@ final class PairReductionCheck {
         return true;
     }
 
+    private static long key(int[] pair) {
+        return ((long) pair[0] << 32) | (pair[1] & 0xFFFF_FFFFL);
+    }
+
     /** How many pairs so far were decided by the exact kernel, not by residues alone. */
     long exactReductions() {
         return exactReductions.get();
     }
 
-    /**
-     * The matrix of every prepared pair of lcm degree d. Why all of them, once: a group checks a candidate in
-     * batches of pairs, and a symbolic preprocessing per batch and degree cost more than the batches' reductions
-     * saved (the closure of all pairs picks the same reducer for each monomial as any batch's closure would, so each
-     * pair is reduced by the same rows).
-     */
-    private synchronized Matrix matrixOfDegree(int d, Interrupt interrupt) {
-        Matrix m = matrices.get(d);
-        if (m == null) {
-            List<int[]> ofDegree = new ArrayList<>();
-            for (int k = 0; k < prepared.size(); k++) {
-                if (preparedDegrees[k] == d) {
-                    ofDegree.add(prepared.get(k));
-                }
-            }
-            m = matrix(ofDegree, interrupt);
-            matrices.put(d, m);
-        }
-        return m;
-    }
-
     /** The degree of the lcm of the leading monomials of a and b. */
-    private static int lcmDegree(ZPoly a, ZPoly b) {
+    static int lcmDegree(ZPoly a, ZPoly b) {
         int[] x = a.exponents(0);
         int[] y = b.exponents(0);
         int d = 0;
@@ -296,43 +277,20 @@ final class PairReductionCheck {
         final int[] pivot;
         final List<Row> rows;
         final Row[][] halves;
-        /** Each pair's position in {@link #halves}, by its two indices. */
-        final Map<Long, Integer> position = new HashMap<>();
 
-        Matrix(int width, int[] pivot, List<Row> rows, List<int[]> pairs, Row[][] halves) {
+        Matrix(int width, int[] pivot, List<Row> rows, Row[][] halves) {
             this.width = width;
             this.pivot = pivot;
             this.rows = rows;
             this.halves = halves;
-            for (int k = 0; k < pairs.size(); k++) {
-                position.put(key(pairs.get(k)), k);
-            }
         }
 
-        private static long key(int[] pair) {
-            return ((long) pair[0] << 32) | (pair[1] & 0xFFFF_FFFFL);
-        }
-
-        /** The positions of the given pairs, each one this matrix was made for. */
-        int[] positions(List<int[]> pairs) {
-            int[] out = new int[pairs.size()];
-            for (int k = 0; k < out.length; k++) {
-                Integer at = position.get(key(pairs.get(k)));
-                if (at == null) {
-                    throw new IllegalArgumentException("pair " + Arrays.toString(pairs.get(k))
-                            + " is not one this check was prepared for");
-                }
-                out[k] = at;
-            }
-            return out;
-        }
-
-        void reduceShare(int[] share, int part, int parts, AtomicBoolean failed, Interrupt interrupt) {
+        /** Reduces the pairs part, part + parts, part + 2·parts … of this matrix; a "no" sets {@code failed}. */
+        void reduceShare(int part, int parts, AtomicBoolean failed, Interrupt interrupt) {
             BigInteger[] v = new BigInteger[width];
             long[] nonZero = new long[(width + 63) >>> 6];
             ResidueVector residues = new ResidueVector(this);
-            for (int t = part; t < share.length && !failed.get(); t += parts) {
-                int k = share[t];
+            for (int k = part; k < halves.length && !failed.get(); k += parts) {
                 if (residues.reduce(k, failed, interrupt) == YES) {
                     continue;
                 }
@@ -746,7 +704,7 @@ final class PairReductionCheck {
                 halves[k][h] = new Row(pairs.get(k)[h], MonomialTable.columns(halfIds[k][h], column));
             }
         }
-        return new Matrix(count, pivot, rows, pairs, halves);
+        return new Matrix(count, pivot, rows, halves);
     }
 
     /** The ids of the monomials of both halves (L/lt g_i)·g_i and (L/lt g_j)·g_j of each pair (interned). */

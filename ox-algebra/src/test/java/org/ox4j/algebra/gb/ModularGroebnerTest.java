@@ -129,6 +129,41 @@ class ModularGroebnerTest {
     }
 
     @Test
+    void theSlotsCutThePairsIntoRunsOfFallingDegree() {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(6), 8);
+        ModularGroebner.Problem problem = ModularGroebner.Problem.of(StandardSystems.katsura(l, 5));
+        List<Long> primes = new ArrayList<>();
+        for (int k = 0; k < 8; k++) {
+            primes.add(ModularGroebner.prime(k));
+        }
+        List<ZPoly> g = ModularGroebner.Problem.integral(
+                ModularGroebner.candidate(problem.images(primes, Interrupt.NONE, 1), null).candidate());
+        IntegralCandidate candidate = IntegralCandidate.of(g);
+        int parts = 7;
+        List<int[]> seen = new ArrayList<>();
+        int previousLowest = Integer.MAX_VALUE;
+        for (int s = 0; s < parts; s++) {
+            boolean[] mine = new boolean[parts];
+            mine[s] = true;
+            List<int[]> run = candidate.pairsOfSlots(mine);
+            for (int[] p : run) {
+                // every pair of a later slot has a lcm of no higher degree than any pair of an earlier one
+                assertThat(PairReductionCheck.lcmDegree(g.get(p[0]), g.get(p[1]))).isLessThanOrEqualTo(previousLowest);
+            }
+            for (int[] p : run) {
+                previousLowest = Math.min(previousLowest, PairReductionCheck.lcmDegree(g.get(p[0]), g.get(p[1])));
+            }
+            seen.addAll(run);
+        }
+        // each pair in exactly one slot
+        assertThat(seen).hasSameSizeAs(candidate.pairs());
+        assertThat(seen.stream().map(java.util.Arrays::toString).distinct().count())
+                .isEqualTo(candidate.pairs().size());
+        assertThat(seen.stream().map(java.util.Arrays::toString).toList())
+                .containsExactlyInAnyOrderElementsOf(candidate.pairs().stream().map(java.util.Arrays::toString).toList());
+    }
+
+    @Test
     void aReconstructionIsSettledOnlyWithAPrimeToSpareAndAgreementNeedsNoReconstruction() {
         MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(2), 8);
         // x^2 + (2^70 + 1)/3 * y: numerator and denominator need 71 + 2 bits, so about 5 primes of 31 bits

@@ -108,8 +108,9 @@ final class ModularGroebnerFunctions {
                         (IntegralCandidate ic) -> ZPolyListCodec.encode(ic.elements()))));
         BuiltinFunctions.reg(registry, "ox4j_gr_check", 6, 6,
                 "ox4j_gr_check(C,F,V,O,Rank,Size): 1 when Rank's share of the certificate of C (a list of"
-                        + " distributed polynomials, or ox4j_gr_packed's form) holds, else 0; Rank is one"
-                        + " remainder modulo Size or a list of them",
+                        + " distributed polynomials, or ox4j_gr_packed's form) holds, else 0; Rank is one slot of"
+                        + " 0..Size-1 or a list of them (the inputs at those remainders modulo Size and the pairs in"
+                        + " those of Size runs of about equal cost)",
                 (a, alg, c) -> {
                     int size = small(a.get(5), "ox4j_gr_check");
                     List<Value> given = a.get(4) instanceof Lst l ? l.elements() : List.of(a.get(4));

@@ -239,14 +239,15 @@ public final class ModularGroebner {
          * Checks a share of the certificate of {@code candidate} (a homogenised basis over Q made {@link #integral}):
          * the inputs whose position modulo {@code parts} is one of {@code slots} (each in [0, parts)) and the
          * Gebauer–Möller pairs of those slots reduce to 0, where slot s holds the s-th of {@code parts} runs of
-         * about equal length of the pairs in {@link IntegralCandidate#pairsByDegree} order. The shares of all slots
-         * together are the whole certificate, so a group can split it: into unequal shares for a rank that has other
-         * work to do as well, or many small shares of one prepared candidate handed out as its ranks become free.
-         * Why runs of the degree order, not every parts-th pair: the symbolic preprocessing is made per call and
-         * degree for the pairs checked, and with every pair of a degree in a few runs the ranks of a group make
-         * about one closure between them where each rank had made all of them (a 1 300-element noon-8 candidate: 0.9
-         * s of its 6.3 s certificate, on every rank); and the most expensive pairs (highest degree) come first,
-         * in the large batches, the cheap ones last, in the small batches that even out the ranks' finishing times.
+         * about equal estimated cost of the pairs by increasing degree of their lcms
+         * ({@link IntegralCandidate#pairsOfSlots}). The shares of all slots together are the whole certificate, so a
+         * group can split it: into unequal shares for a rank that has other work to do as well, or many small shares
+         * of one prepared candidate handed out as its ranks become free. Why runs of the degree order, not every
+         * parts-th pair: the symbolic preprocessing is made per call and degree for the pairs checked, and with every
+         * pair of a degree in a few runs the ranks of a group make about one closure between them where each rank
+         * had made all of them (a 1 338-element noon-8 candidate: 0.9 s of its 6.3 s certificate, on every rank).
+         * Why increasing degree: a guided split hands out its largest batches first, and the cheap low-degree pairs
+         * there leave the costly ones, whose cost the estimate knows least, to the small batches at the end.
          */
         public boolean checkShare(IntegralCandidate candidate, int[] slots, int parts, Interrupt interrupt) {
             boolean[] mine = new boolean[parts];

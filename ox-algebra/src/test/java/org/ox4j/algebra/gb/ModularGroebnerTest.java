@@ -129,7 +129,7 @@ class ModularGroebnerTest {
     }
 
     @Test
-    void theSlotsCutThePairsIntoRunsOfFallingDegree() {
+    void theSlotsCutThePairsIntoRunsOfRisingDegree() {
         MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(6), 8);
         ModularGroebner.Problem problem = ModularGroebner.Problem.of(StandardSystems.katsura(l, 5));
         List<Long> primes = new ArrayList<>();
@@ -141,17 +141,17 @@ class ModularGroebnerTest {
         IntegralCandidate candidate = IntegralCandidate.of(g);
         int parts = 7;
         List<int[]> seen = new ArrayList<>();
-        int previousLowest = Integer.MAX_VALUE;
+        int previousHighest = 0;
         for (int s = 0; s < parts; s++) {
             boolean[] mine = new boolean[parts];
             mine[s] = true;
             List<int[]> run = candidate.pairsOfSlots(mine);
             for (int[] p : run) {
-                // every pair of a later slot has a lcm of no higher degree than any pair of an earlier one
-                assertThat(PairReductionCheck.lcmDegree(g.get(p[0]), g.get(p[1]))).isLessThanOrEqualTo(previousLowest);
+                // every pair of a later slot has a lcm of no lower degree than any pair of an earlier one
+                assertThat(PairReductionCheck.lcmDegree(g.get(p[0]), g.get(p[1]))).isGreaterThanOrEqualTo(previousHighest);
             }
             for (int[] p : run) {
-                previousLowest = Math.min(previousLowest, PairReductionCheck.lcmDegree(g.get(p[0]), g.get(p[1])));
+                previousHighest = Math.max(previousHighest, PairReductionCheck.lcmDegree(g.get(p[0]), g.get(p[1])));
             }
             seen.addAll(run);
         }

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.ox4j.algebra.KernelThreads;
 import org.ox4j.algebra.ModPoly;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.QPoly;
@@ -472,24 +474,68 @@ public final class ModularImages {
      * one the extended Euclidean algorithm would find — for one product and one remainder instead of a Euclid run
      * over numbers of M's size; only a coefficient with a new prime factor in its denominator takes that run.
      * Cost: one Euclid run per element and per new denominator factor, O(1) big-integer products per other term.
+     *
+     * <p>The elements are independent: they are split over the kernel's threads (element k to part k mod parts,
+     * each part from its last element down), and the first one without a fraction stops every part. Why: rank 0 of
+     * a group reconstructs while the other ranks wait for it, and so does a server alone between its images and
+     * its certificate (katsura-9: 0.3-0.45 s on one thread for 196 000 coefficients).
      */
     public Reconstruction reconstruction() {
         Group g = largest();
         if (g == null) {
             return new Reconstruction(null, false);
         }
-        BigInteger m = g.modulus();
-        BigInteger half = m.shiftRight(1);
-        BigInteger bound = half.sqrt();
-        BigInteger settledBound = m.shiftRight(1 + SETTLED_MARGIN_BITS).sqrt();
-        boolean settled = true;
+        ReconstructionBounds b = new ReconstructionBounds(g.modulus());
         QPoly[] out = new QPoly[g.size()];
-        for (int k = out.length - 1; k >= 0; k--) {
-            ZPoly r = g.residue(k);
+        AtomicBoolean failed = new AtomicBoolean();
+        int parts = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), g.size() / ELEMENTS_PER_PART));
+        List<Boolean> settledParts = KernelThreads.map(parts, part -> {
+            boolean settled = true;
+            for (int k = out.length - 1 - part; k >= 0 && !failed.get(); k -= parts) {
+                ReconstructedElement e = b.element(g.residue(k));
+                if (e == null) {
+                    failed.set(true);
+                    return false;
+                }
+                out[k] = e.poly();
+                settled = settled && e.settled();
+            }
+            return settled;
+        });
+        if (failed.get()) {
+            return new Reconstruction(null, false);
+        }
+        return new Reconstruction(List.of(out), !settledParts.contains(false));
+    }
+
+    /** Fewest elements per thread of a reconstruction: a small group is not worth handing to another thread. */
+    private static final int ELEMENTS_PER_PART = 16;
+
+    /** One element over Q, and whether it is settled ({@link Reconstruction}). */
+    private record ReconstructedElement(QPoly poly, boolean settled) {
+    }
+
+    /** The bounds of a reconstruction modulo M, and the reconstruction of one element. */
+    private static final class ReconstructionBounds {
+        private final BigInteger m;
+        private final BigInteger half;
+        private final BigInteger bound;
+        private final BigInteger settledBound;
+
+        ReconstructionBounds(BigInteger m) {
+            this.m = m;
+            this.half = m.shiftRight(1);
+            this.bound = half.sqrt();
+            this.settledBound = m.shiftRight(1 + SETTLED_MARGIN_BITS).sqrt();
+        }
+
+        /** The element with residues r over Q, or null when a coefficient has no fraction within the bound. */
+        ReconstructedElement element(ZPoly r) {
             // coefficient i is num[i] / den[i] (not necessarily in lowest terms); lcm is the common denominator
             BigInteger[] num = new BigInteger[r.size()];
             BigInteger[] den = new BigInteger[r.size()];
             BigInteger lcm = BigInteger.ONE;
+            boolean settled = true;
             for (int i = 0; i < r.size(); i++) {
                 BigInteger t = lcm.compareTo(bound) <= 0 ? r.coefficient(i).multiply(lcm).mod(m) : null;
                 if (t != null && t.compareTo(half) > 0) {
@@ -501,7 +547,7 @@ public final class ModularImages {
                 } else {
                     BigInteger[] q = ModularGroebner.rational(r.coefficient(i), m, bound);
                     if (q == null) {
-                        return new Reconstruction(null, false);
+                        return null;
                     }
                     num[i] = q[0];
                     den[i] = q[1];
@@ -513,9 +559,8 @@ public final class ModularImages {
             for (int i = 0; i < c.length; i++) {
                 c[i] = num[i].multiply(lcm.divide(den[i]));
             }
-            out[k] = QPoly.of(r.withCoefficients(c), lcm);
+            return new ReconstructedElement(QPoly.of(r.withCoefficients(c), lcm), settled);
         }
-        return new Reconstruction(List.of(out), settled);
     }
 
     /** Whether n/d in lowest terms has numerator and denominator within {@code bound} (the gcd only when needed). */

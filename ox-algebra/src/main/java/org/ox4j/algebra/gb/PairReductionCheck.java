@@ -20,9 +20,12 @@ import org.ox4j.algebra.ZPoly;
  * exact over Z.
  *
  * <p>Pairs are taken by the degree of their lcm. For each degree one symbolic preprocessing serves the pairs of it
- * that one call checks (shared by its threads): the monomials of both halves (L/lt g_i)·g_i and (L/lt g_j)·g_j are closed under "a leading monomial divides
- * it, so add that multiple of the element", the closure is sorted once, and each multiple becomes a row of column
- * indices over the element's own coefficient array (nothing is copied or multiplied out). Each S-polynomial is then
+ * that one call checks (shared by its threads): the monomials of both halves (L/lt g_i)·g_i and (L/lt g_j)·g_j are
+ * closed under "a leading monomial divides it, so add that multiple of the element", the closure is sorted once, and
+ * each multiple becomes a row of column indices over the element's own coefficient array (nothing is copied or
+ * multiplied out). Why per call, not once per degree for all prepared pairs: a group's shares are runs of the pairs
+ * by degree ({@link ModularGroebner.Problem#checkShare}), so a degree's pairs fall into a few calls, and a closure of
+ * every pair of each degree on every rank was the larger cost for candidates with many pairs. Each S-polynomial is then
  * a dense vector over those columns, reduced left to right: at a column with a non-zero entry x and pivot row of
  * leading coefficient l, with d = gcd(x, l), the vector becomes (l/d)·v − (x/d)·row; a non-zero entry in a column
  * no leading monomial divides ends the check with "no" at once (no later row reaches back to it).
@@ -43,9 +46,8 @@ import org.ox4j.algebra.ZPoly;
  * integers of the vector's size by a coefficient, exact), plus, in residues, a reconstruction of x/l from its
  * prefix (j products and (32 − j)·j word products) and, exact, a gcd; per degree, one divisibility search per
  * monomial of the closure (support masks first) and one hash per term of each multiple, once per call; per
- * candidate, 32
- * residues of each coefficient. Pairs of one degree are split over the given threads; a failure stops every
- * thread.
+ * candidate, 32 residues of each coefficient. Pairs of one degree are split over the given threads; a failure stops
+ * every thread.
  */
 final class PairReductionCheck {
     /**

@@ -48,7 +48,8 @@ public final class RecursiveView {
         }
         if (v == n) {
             // one term: every exponent from `from` on is 0
-            return folder.constant(p.coefficientNumerator(lo), p.coefficientDenominator(lo));
+            BigInteger[] c = p.coefficientInLowestTerms(lo);
+            return folder.constant(c[0], c[1]);
         }
         int[] exps = new int[8];
         List<R> coefs = new ArrayList<>();

@@ -23,6 +23,25 @@ class KernelPropertiesTest {
     }
 
     @Test
+    void coefficientsInLowestTermsOverZAndOverQ() {
+        MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(2), 8);
+        ZPoly num = ZPoly.of(l, new int[][] {{2, 0}, {1, 1}, {0, 0}},
+                new BigInteger[] {BigInteger.valueOf(6), BigInteger.valueOf(-4), BigInteger.valueOf(9)});
+        // over Z: the coefficients as they are, denominator 1
+        QPoly integral = QPoly.of(num, BigInteger.ONE);
+        assertThat(integral.coefficientInLowestTerms(1)).containsExactly(BigInteger.valueOf(-4), BigInteger.ONE);
+        // over Q: 6/15 = 2/5, -4/15, 9/15 = 3/5, each with one gcd, and the single-value accessors agree
+        QPoly rational = QPoly.of(num, BigInteger.valueOf(15));
+        BigInteger[][] expected = {{BigInteger.TWO, BigInteger.valueOf(5)},
+                {BigInteger.valueOf(-4), BigInteger.valueOf(15)}, {BigInteger.valueOf(3), BigInteger.valueOf(5)}};
+        for (int i = 0; i < 3; i++) {
+            assertThat(rational.coefficientInLowestTerms(i)).containsExactly(expected[i]);
+            assertThat(rational.coefficientNumerator(i)).isEqualTo(expected[i][0]);
+            assertThat(rational.coefficientDenominator(i)).isEqualTo(expected[i][1]);
+        }
+    }
+
+    @Test
     void packedComparisonIsTheOrderAndDivisibilityIsComponentwise() {
         RandomPolys rnd = new RandomPolys(1);
         for (int round = 0; round < 5000; round++) {

@@ -210,8 +210,8 @@ public final class PolyCmo {
         }
         List<CmoMonomial32> monomials = new ArrayList<>(p.size());
         for (int i = 0; i < p.size(); i++) {
-            monomials.add(CmoMonomial32.of(p.exponents(i),
-                    number(p.coefficientNumerator(i), p.coefficientDenominator(i))));
+            BigInteger[] c = p.coefficientInLowestTerms(i);
+            monomials.add(CmoMonomial32.of(p.exponents(i), number(c[0], c[1])));
         }
         return new CmoDistributedPolynomial(CmoDmsGeneric.INSTANCE, monomials);
     }

@@ -1,5 +1,6 @@
 package org.ox4j.server.algebra;
 
+import java.math.BigInteger;
 import java.util.List;
 import org.ox4j.algebra.QPoly;
 import org.ox4j.algebra.RecursiveView;
@@ -120,7 +121,8 @@ public final class ValuePrinter {
             if (i > 0) {
                 sb.append('+');
             }
-            sb.append('(').append(Num.of(p.coefficientNumerator(i), p.coefficientDenominator(i))).append(")*<<");
+            BigInteger[] c = p.coefficientInLowestTerms(i);
+            sb.append('(').append(Num.of(c[0], c[1])).append(")*<<");
             int[] e = p.exponents(i);
             for (int k = 0; k < e.length; k++) {
                 sb.append(k > 0 ? "," : "").append(e[k]);

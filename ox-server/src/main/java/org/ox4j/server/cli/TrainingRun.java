@@ -36,7 +36,8 @@ import org.ox4j.server.launch.Listeners;
  * two real form-b servers in this JVM, on loopback ports with a password and port files, driven through their
  * sockets by a small master of its own the way masters use them — the mathcap exchange, push and pop of big
  * integers, lists and polynomials, execute strings, function calls, factorisation, a small Gröbner basis, an error;
- * then the two as an RFC-102 group (ranks, a link accepted and connected, bcast, reduce, send and receive) — then
+ * then the two as an RFC-102 group (ranks, a link accepted and connected, bcast, reduce, send and receive, and the
+ * main job's distributed basis of a small system) — then
  * {@code SM_shutdown}. The classes this loads are the ones every session and every group needs first (before the
  * group was trained, wiring a pair of fresh servers took 75 ms, most of it loading the link's classes and spinning
  * its lambdas; 18–34 ms after). Exits 0 when the sessions ended as expected.
@@ -152,12 +153,69 @@ public final class TrainingRun {
             rank0.request(List.of(), SmCommand.POP_CMO);
             rank0.execute("ox_recv_102(1);");
         }
+        distributedBasis(rank0, rank1);
         for (TrainingRun r : List.of(rank0, rank1)) {
             Cmo errors = r.request(List.of(), SmCommand.DUP_ERRORS, SmCommand.POP_CMO);
             if (!(errors instanceof CmoList l) || l.size() > 0) {
                 throw new IllegalStateException("training run: the group left errors " + errors);
             }
         }
+    }
+
+    /**
+     * The main job's server side on the pair, as {@code DistributedGroebner} drives it, on katsura-4 over Q: images
+     * per rank combined with {@code crt}, the probe and the whole sets reduced to rank 0 with the operator "crt", the
+     * candidate reconstructed, packed, broadcast and prepared on both ranks, the reduced basis on rank 0 and the
+     * certificate split between the two. Why: without it each server of a group loaded these classes and spun their
+     * lambdas during its first distributed basis, on the cores that basis needed.
+     */
+    private static void distributedBasis(TrainingRun rank0, TrainingRun rank1) {
+        List<TrainingRun> ranks = List.of(rank0, rank1);
+        for (TrainingRun r : ranks) {
+            r.execute("Ox4jGbV = [u0,u1,u2,u3,u4]; Ox4jGbF = [u0+2*u1+2*u2+2*u3+2*u4-1, "
+                    + "u0^2+2*u1^2+2*u2^2+2*u3^2+2*u4^2-u0, 2*u0*u1+2*u1*u2+2*u2*u3+2*u3*u4-u1, "
+                    + "u1^2+2*u0*u2+2*u1*u3+2*u2*u4-u2, 2*u1*u2+2*u0*u3+2*u1*u4-u3]; Ox4jGbAcc = 0; 0;");
+        }
+        Cmo settled = CmoZZ.of(0);
+        for (int round = 0; round < 8 && !settled.equals(CmoZZ.of(1)); round++) {
+            for (int rank = 0; rank < 2; rank++) {
+                ranks.get(rank).execute("Ox4jGbAcc = crt(Ox4jGbAcc, ox4j_gr_images(Ox4jGbF, Ox4jGbV, 0, " + rank
+                        + ", 2, " + round + ", 2, 1)); 0;");
+            }
+            reduceCrt(rank0, rank1, "ox4j_gr_image_last(Ox4jGbAcc);", "Ox4jGbProbe");
+            rank0.execute("C = ox4j_gr_candidate(Ox4jGbProbe, 0); 0;");
+            reduceCrt(rank0, rank1, "ox4j_gr_image_combined(Ox4jGbAcc);", "Ox4jGbAll");
+            settled = rank0.execute("C = ox4j_gr_candidate(Ox4jGbAll, 0); Ox4jGbPrev = C[1]; C[0];");
+        }
+        if (!settled.equals(CmoZZ.of(1))) {
+            throw new IllegalStateException("training run: katsura-4's candidate did not settle");
+        }
+        rank0.commands(List.of(CmoString.of("ox4j_gr_packed(Ox4jGbPrev);")), SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER);
+        rank0.commands(List.of(CmoNull.INSTANCE), SmCommand.BCAST_102);
+        rank1.commands(List.of(CmoNull.INSTANCE), SmCommand.BCAST_102);
+        for (TrainingRun r : ranks) {
+            r.commands(List.of(CmoString.of("Ox4jGbCand")), SmCommand.SET_NAME);
+            r.execute("Ox4jGbCand = ox4j_gr_packed(Ox4jGbCand); 0;");
+        }
+        rank0.execute("ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0);");
+        for (int rank = 0; rank < 2; rank++) {
+            Cmo holds = ranks.get(rank).execute("ox4j_gr_check(Ox4jGbCand, Ox4jGbF, Ox4jGbV, 0, [" + rank + ", "
+                    + (rank + 2) + "], 4);");
+            if (!holds.equals(CmoZZ.of(1))) {
+                throw new IllegalStateException("training run: katsura-4's certificate share " + rank + " failed");
+            }
+        }
+    }
+
+    /** Each rank pushes the value of {@code expression}; SM_reduce_102 "crt" to rank 0, which keeps it. */
+    private static void reduceCrt(TrainingRun rank0, TrainingRun rank1, String expression, String rootVariable) {
+        for (TrainingRun r : List.of(rank0, rank1)) {
+            r.commands(List.of(CmoString.of(expression)), SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER);
+            r.commands(List.of(CmoNull.INSTANCE, CmoString.of("crt")), SmCommand.REDUCE_102);
+        }
+        rank0.commands(List.of(CmoString.of(rootVariable)), SmCommand.SET_NAME);
+        rank1.request(List.of(), SmCommand.POP_CMO);
+        rank0.sync();
     }
 
     private static SocketChannel open(int port) throws IOException {

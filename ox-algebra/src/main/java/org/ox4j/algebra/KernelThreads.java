@@ -17,9 +17,13 @@ public final class KernelThreads {
     private KernelThreads() {
     }
 
+    /** How many threads the pool has: one per core the JVM sees. */
+    public static int threads() {
+        return Math.max(1, Runtime.getRuntime().availableProcessors());
+    }
+
     private static final class Holder {
-        static final ExecutorService POOL = Executors.newFixedThreadPool(
-                Math.max(1, Runtime.getRuntime().availableProcessors()), r -> {
+        static final ExecutorService POOL = Executors.newFixedThreadPool(threads(), r -> {
                     Thread t = new Thread(r, "ox4j-kernel");
                     t.setDaemon(true);
                     return t;

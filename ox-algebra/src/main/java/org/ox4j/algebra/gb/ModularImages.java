@@ -488,7 +488,7 @@ public final class ModularImages {
         ReconstructionBounds b = new ReconstructionBounds(g.modulus());
         QPoly[] out = new QPoly[g.size()];
         AtomicBoolean failed = new AtomicBoolean();
-        int parts = Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), g.size() / ELEMENTS_PER_PART));
+        int parts = Math.max(1, Math.min(KernelThreads.threads(), g.size() / ELEMENTS_PER_PART));
         List<Boolean> settledParts = KernelThreads.map(parts, part -> {
             boolean settled = true;
             for (int k = out.length - 1 - part; k >= 0 && !failed.get(); k -= parts) {

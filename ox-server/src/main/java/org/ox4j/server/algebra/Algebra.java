@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.ox4j.algebra.Interrupt;
+import org.ox4j.algebra.KernelThreads;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.QPoly;
@@ -24,7 +25,7 @@ import org.ox4j.server.eval.Interruption;
  */
 public final class Algebra {
     /** Threads a single product may use: the machine's cores (the kernel splits only large products). */
-    private static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
+    private static final int THREADS = KernelThreads.threads();
 
     private final VariableOrder order;
     private final Interruption interruption;

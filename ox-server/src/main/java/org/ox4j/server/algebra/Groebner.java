@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.ox4j.algebra.Divisors;
+import org.ox4j.algebra.KernelThreads;
 import org.ox4j.algebra.ModPoly;
 import org.ox4j.algebra.Modulus;
 import org.ox4j.algebra.MonomialLayout;
@@ -201,7 +202,7 @@ public final class Groebner {
     }
 
     /** Threads the linear algebra of one basis may use. */
-    private static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
+    private static final int THREADS = KernelThreads.threads();
 
     /** Whether {@code g} is a Gröbner basis (every S-polynomial reduces to 0). */
     public boolean isGroebnerBasis(List<Value> g, Ring ring) {

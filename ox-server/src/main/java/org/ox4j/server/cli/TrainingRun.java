@@ -45,6 +45,9 @@ import org.ox4j.server.launch.Listeners;
 public final class TrainingRun {
     private static final String PASSWORD = "ox4j-training";
     private static final int ROUNDS = 40;
+    /** Katsura-4 in u0 … u4, the Gröbner basis the run computes on one server and on the pair. */
+    private static final String KATSURA4 = "[u0+2*u1+2*u2+2*u3+2*u4-1, u0^2+2*u1^2+2*u2^2+2*u3^2+2*u4^2-u0, "
+            + "2*u0*u1+2*u1*u2+2*u2*u3+2*u3*u4-u1, u1^2+2*u0*u2+2*u1*u3+2*u2*u4-u2, 2*u1*u2+2*u0*u3+2*u1*u4-u3]";
 
     private final OxMessageWriter out;
     private final OxMessageReader in;
@@ -172,9 +175,7 @@ public final class TrainingRun {
     private static void distributedBasis(TrainingRun rank0, TrainingRun rank1) {
         List<TrainingRun> ranks = List.of(rank0, rank1);
         for (TrainingRun r : ranks) {
-            r.execute("Ox4jGbV = [u0,u1,u2,u3,u4]; Ox4jGbF = [u0+2*u1+2*u2+2*u3+2*u4-1, "
-                    + "u0^2+2*u1^2+2*u2^2+2*u3^2+2*u4^2-u0, 2*u0*u1+2*u1*u2+2*u2*u3+2*u3*u4-u1, "
-                    + "u1^2+2*u0*u2+2*u1*u3+2*u2*u4-u2, 2*u1*u2+2*u0*u3+2*u1*u4-u3]; Ox4jGbAcc = 0; 0;");
+            r.execute("Ox4jGbV = [u0,u1,u2,u3,u4]; Ox4jGbF = " + KATSURA4 + "; Ox4jGbAcc = 0; 0;");
         }
         Cmo settled = CmoZZ.of(0);
         for (int round = 0; round < 8 && !settled.equals(CmoZZ.of(1)); round++) {
@@ -258,9 +259,7 @@ public final class TrainingRun {
         }
         // the kernel's hot paths (products, normal forms, S-polynomials, the language's loop) as the demo runs them,
         // so the archives hold the classes of real work
-        execute("V = [u0,u1,u2,u3,u4]; G = nd_gr([u0+2*u1+2*u2+2*u3+2*u4-1, u0^2+2*u1^2+2*u2^2+2*u3^2+2*u4^2-u0, "
-                + "2*u0*u1+2*u1*u2+2*u2*u3+2*u3*u4-u1, u1^2+2*u0*u2+2*u1*u3+2*u2*u4-u2, "
-                + "2*u1*u2+2*u0*u3+2*u1*u4-u3], V, 0, 0); N = length(G);");
+        execute("V = [u0,u1,u2,u3,u4]; G = nd_gr(" + KATSURA4 + ", V, 0, 0); N = length(G);");
         execute("def ox4j_training_pairs(G, V) { R = 0; A = G; while (A != []) { B = cdr(A); "
                 + "while (B != []) { R = R + p_nf(sp(car(A), car(B), V, 0), G, V, 0); B = cdr(B); } A = cdr(A); } "
                 + "return R; }");

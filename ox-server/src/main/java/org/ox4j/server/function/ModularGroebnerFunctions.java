@@ -3,6 +3,7 @@ package org.ox4j.server.function;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import org.ox4j.algebra.KernelThreads;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.QPoly;
@@ -151,7 +152,7 @@ final class ModularGroebnerFunctions {
                 });
     }
 
-    private static final int THREADS = Math.max(1, Runtime.getRuntime().availableProcessors());
+    private static final int THREADS = KernelThreads.threads();
 
     private static Value dps(List<QPoly> polys) {
         List<Value> out = new ArrayList<>();

@@ -86,6 +86,43 @@ public final class ModularImages {
                     List.<int[][]>of(words));
         }
 
+        /**
+         * A group known only as word residues: element k has the monomials of {@code support.get(k)} and, modulo
+         * {@code primes[j]}, the coefficients {@code pending.get(j)[k]} (what {@link ModularImagesCodec} reads back).
+         */
+        static Group ofPendingWords(List<int[]> leads, List<ModPoly> support, long[] primes, List<int[][]> pending) {
+            if (leads.size() != support.size() || primes.length == 0 || pending.size() != primes.length) {
+                throw new IllegalArgumentException(leads.size() + " leading monomials, " + support.size()
+                        + " supports, " + primes.length + " primes and " + pending.size() + " word residue sets");
+            }
+            BigInteger modulus = BigInteger.ONE;
+            for (long p : primes) {
+                modulus = modulus.multiply(BigInteger.valueOf(p));
+            }
+            return new Group(leads, modulus, primes.length, BigInteger.ONE, null, List.copyOf(support),
+                    primes.clone(), List.copyOf(pending));
+        }
+
+        /** Whether every residue is still a word residue of its primes (no part of it known as an integer). */
+        boolean inWords() {
+            return base == null && pendingPrimes.length > 0;
+        }
+
+        /** The primes of the word residues, in the order of {@link #words} (not to be modified). */
+        long[] wordPrimes() {
+            return pendingPrimes;
+        }
+
+        /** Element k's coefficients modulo the j-th word prime (not to be modified). */
+        int[] words(int j, int k) {
+            return pending.get(j)[k];
+        }
+
+        /** Element k's monomials as the first word prime saw them (its word residues follow these terms). */
+        ModPoly support(int k) {
+            return support.get(k);
+        }
+
         public List<int[]> leads() {
             return leads;
         }

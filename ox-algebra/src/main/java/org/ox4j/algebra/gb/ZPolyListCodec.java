@@ -5,6 +5,7 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
 import org.ox4j.algebra.ZPoly;
@@ -148,9 +149,14 @@ public final class ZPolyListCodec {
 
     /** The exponents of every term of {@code p}, one field per variable. */
     static void putExponents(ByteBuffer out, ZPoly p) {
-        int bits = p.layout().bits();
-        for (int i = 0; i < p.size(); i++) {
-            for (int e : p.exponents(i)) {
+        putExponents(out, p.layout(), p.size(), p::exponents);
+    }
+
+    /** The exponents of {@code terms} terms ({@code exponents.apply(i)} for term i) of a polynomial in {@code layout}. */
+    static void putExponents(ByteBuffer out, MonomialLayout layout, int terms, IntFunction<int[]> exponents) {
+        int bits = layout.bits();
+        for (int i = 0; i < terms; i++) {
+            for (int e : exponents.apply(i)) {
                 switch (bits) {
                     case 8 -> out.put((byte) e);
                     case 16 -> out.putShort((short) e);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigInteger;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -70,9 +71,66 @@ class ModularImagesCodecTest {
         assertThat(five.heapBytes()).isGreaterThan(two.heapBytes()).isPositive();
         int encoded = ModularImagesCodec.encode(five).length;
         assertThat(five.heapBytes()).isBetween(encoded / 2L, 8L * encoded);
-        // decoded, the residues are integers with their objects: still within a few times the bytes
+        // decoded (words again, as they travelled): still within a few times the bytes
         ModularImages decoded = ModularImagesCodec.decode(ModularImagesCodec.encode(five));
         assertThat(decoded.heapBytes()).isBetween(encoded / 2L, 8L * encoded);
+    }
+
+    @Test
+    void wordResiduesTravelAsWordsAndAreAppendedWhereTheyArrive() {
+        ModularImages mine = katsuraImages(2147483647L, 2147483629L);
+        ModularImages theirs = katsuraImages(2147483587L, 2147483579L, 2147483563L);
+        ModularImages arrived = ModularImagesCodec.decode(ModularImagesCodec.encode(theirs));
+        ModularImages.Group group = arrived.groups().get(0);
+        assertThat(group.inWords()).isTrue();
+        assertThat(group.wordPrimes()).containsExactly(2147483587L, 2147483579L, 2147483563L);
+        assertSameImages(theirs, arrived);
+        // the root appends them to its own words: five word primes, no integers made, the same images (a fresh
+        // decoding: asking for the residues above combined the words, and a combined group merges as integers)
+        ModularImages root = mine.combine(ModularImagesCodec.decode(ModularImagesCodec.encode(theirs)));
+        assertThat(root.groups().get(0).inWords()).isTrue();
+        assertThat(root.groups().get(0).wordPrimes()).hasSize(5);
+        ModularImages all = katsuraImages(2147483647L, 2147483629L, 2147483587L, 2147483579L, 2147483563L);
+        assertSameImages(all, root);
+        // and travel on as words (a rank inside the tree sends what it merged)
+        ModularImages onward = ModularImagesCodec.decode(ModularImagesCodec.encode(root));
+        assertThat(onward.groups().get(0).inWords()).isTrue();
+        assertThat(onward.groups().get(0).wordPrimes()).hasSize(5);
+        assertSameImages(all, onward);
+        assertThat(root.reconstruction().candidate()).isEqualTo(all.reconstruction().candidate());
+        // residues known as integers travel as integers
+        ModularImages combined = theirs.combined();
+        ModularImages back = ModularImagesCodec.decode(ModularImagesCodec.encode(combined));
+        assertThat(back.groups().get(0).inWords()).isFalse();
+        assertSameImages(combined, back);
+    }
+
+    @Test
+    void refusesWordGroupsWithRepeatedOrCompositePrimesOrZeroWords() {
+        byte[] good = ModularImagesCodec.encode(katsuraImages(2147483647L, 2147483629L));
+        ByteBuffer in = ByteBuffer.wrap(good);
+        // header (magic, version, groups), the form byte, the prime count, then the primes
+        assertThat(in.get(9)).isEqualTo((byte) 1);
+        assertThat(in.getInt(10)).isEqualTo(2);
+        assertThat(in.getLong(14)).isEqualTo(2147483647L);
+        byte[] repeated = good.clone();
+        ByteBuffer.wrap(repeated).putLong(22, 2147483647L);
+        assertThatThrownBy(() -> ModularImagesCodec.decode(repeated)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("word prime 2147483647");
+        byte[] composite = good.clone();
+        ByteBuffer.wrap(composite).putLong(22, 2147483645L); // 5 · 429496729
+        assertThatThrownBy(() -> ModularImagesCodec.decode(composite)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("word prime 2147483645");
+        // the first element's first word: after the primes, the layout, the element count, the term count and
+        // the exponents of its terms (5 variables of 8 bits)
+        MonomialLayout layout = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
+        int elementAt = 30 + ZPolyListCodec.layoutBytes(layout) + 4;
+        int terms = in.getInt(elementAt);
+        int firstWord = elementAt + 4 + terms * ZPolyListCodec.exponentBytes(layout);
+        byte[] zeroWord = good.clone();
+        ByteBuffer.wrap(zeroWord).putInt(firstWord, 0);
+        assertThatThrownBy(() -> ModularImagesCodec.decode(zeroWord)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("word residue 0");
     }
 
     @Test

@@ -69,15 +69,16 @@ class ZPolyListCodecTest {
 
     @Test
     void imagesKeepTheirFormat() {
-        // the images' codec shares the layout and exponent pieces: its bytes start as they always did
+        // the images' codec shares the layout and exponent pieces: a group of integers after its form byte
         MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(3), 8);
         ZPoly r = ZPoly.of(l, new int[][] {{2, 0, 0}, {0, 1, 0}}, new BigInteger[] {BigInteger.ONE, BigInteger.TEN});
         ModularImages images = ModularImages.of(List.of(
                 new ModularImages.Group(List.of(new int[] {2, 0, 0}), BigInteger.valueOf(101), 1, List.of(r))));
         ByteBuffer b = ByteBuffer.wrap(ModularImagesCodec.encode(images));
         assertThat(b.getInt()).isEqualTo(0x4F584D49);
-        assertThat(b.get()).isEqualTo((byte) 1);
+        assertThat(b.get()).isEqualTo((byte) 2);
         assertThat(b.getInt()).isEqualTo(1); // groups
+        assertThat(b.get()).isEqualTo((byte) 0); // residues as integers
         assertThat(b.getInt()).isEqualTo(1); // modulus bytes
         assertThat(b.get()).isEqualTo((byte) 101);
         assertThat(b.getInt()).isEqualTo(1); // primes

@@ -23,8 +23,8 @@ import org.ox4j.protocol.SmCommand;
  * goes up the tree each round, the images of the last element ({@code ox4j_gr_image_last}, the one with the largest
  * coefficients as a rule): the whole sets, megabytes of residues, are combined when its reconstruction settles (on
  * katsura-9, 2 servers, rank 0 had spent 250-300 ms a round combining whole sets while rank 1 waited). A rank keeps
- * its images as word residues until they leave it, so its own round-by-round combining is appending
- * (ModularImages). Once the candidate is stable the whole group checks the
+ * its images as word residues, and they travel so, so every combining on the way is appending (ModularImages,
+ * ModularImagesCodec) and the root makes integers of them once, when it reconstructs. Once the candidate is stable the whole group checks the
  * certificate, the master handing out batches of it to the ranks as they become free ({@code ox4j_gr_check}), and
  * rank 0 makes the reduced basis ({@code ox4j_gr_finish}; in a group before it joins the certificate).
  * More rounds follow until the basis is certified. The phases are timed as the master sees them.
@@ -137,8 +137,7 @@ public final class DistributedGroebner {
                     .whenComplete((x, e) -> clock.modular(rank, sent)), "modular images");
             t = phase(phases, "modular work", t);
             if (probing) {
-                combineAtRoot(group, "ox4j_gr_image_last(Ox4jGbAcc);", "ox4j_gr_image_last(Ox4jGbAcc);",
-                        "Ox4jGbProbe");
+                combineAtRoot(group, "ox4j_gr_image_last(Ox4jGbAcc);", "Ox4jGbProbe");
                 t = phase(phases, "reduce", t);
                 Cmo ready = root.executeStringAsync("C = ox4j_gr_candidate(Ox4jGbProbe, 0); C[0];").join();
                 t = phase(phases, "reconstruction", t);
@@ -147,8 +146,9 @@ public final class DistributedGroebner {
                 }
                 probing = false;
             }
-            // rank 0 combines its own word residues while the others' images are combined, encoded and sent
-            combineAtRoot(group, "Ox4jGbAcc;", "ox4j_gr_image_combined(Ox4jGbAcc);", "Ox4jGbAll");
+            // the word residues travel as words, and rank 0 combines all of them in one Garner step when it
+            // reconstructs (ModularImagesCodec)
+            combineAtRoot(group, "Ox4jGbAcc;", "Ox4jGbAll");
             t = phase(phases, "reduce", t);
             Cmo stable = root.executeStringAsync(
                     "C = ox4j_gr_candidate(Ox4jGbAll, Ox4jGbPrev); Ox4jGbPrev = C[1]; C[0];").join();
@@ -246,18 +246,17 @@ public final class DistributedGroebner {
     }
 
     /**
-     * Each rank pushes the value of {@code expression} (an image set; rank 0 that of {@code rootExpression}, the
-     * same images); SM_reduce_102 "crt" to rank 0, which keeps the result as {@code rootVariable}.
+     * Each rank pushes the value of {@code expression} (an image set); SM_reduce_102 "crt" to rank 0, which keeps the
+     * result as {@code rootVariable}.
      */
-    private static void combineAtRoot(ServerGroup group, String expression, String rootExpression,
-            String rootVariable) {
+    private static void combineAtRoot(ServerGroup group, String expression, String rootVariable) {
         if (group.size() == 1) {
             group.member(0).executeStringAsync(rootVariable + " = " + expression + " 0;").join();
             return;
         }
         group.all((rank, m) -> {
             CompletableFuture<Void> reduce = m.executeAsync(SmCommand.EXECUTE_STRING_BY_LOCAL_PARSER,
-                            CmoString.of(rank == 0 ? rootExpression : expression))
+                            CmoString.of(expression))
                     .thenCompose(x -> m.executeAsync(SmCommand.REDUCE_102, ServerGroup.asirInteger(0),
                             CmoString.of("crt")));
             CompletableFuture<Void> keep = rank == 0

@@ -185,7 +185,7 @@ public final class TrainingRun {
             }
             reduceCrt(rank0, rank1, "ox4j_gr_image_last(Ox4jGbAcc);", "Ox4jGbProbe");
             rank0.execute("C = ox4j_gr_candidate(Ox4jGbProbe, 0); 0;");
-            reduceCrt(rank0, rank1, "ox4j_gr_image_combined(Ox4jGbAcc);", "Ox4jGbAll");
+            reduceCrt(rank0, rank1, "Ox4jGbAcc;", "Ox4jGbAll");
             settled = rank0.execute("C = ox4j_gr_candidate(Ox4jGbAll, 0); Ox4jGbPrev = C[1]; C[0];");
         }
         if (!settled.equals(CmoZZ.of(1))) {

@@ -35,8 +35,7 @@ import org.ox4j.server.eval.EvaluationException;
  * {@code [M, Count, [D_1, …]]}, one per set of leading monomials, with the residues modulo M of the homogenised
  * basis as distributed polynomials (n+1 variables, the last the homogenising one), which
  * {@code ox4j_gr_image_groups} shows; {@code ox4j_gr_image_last} keeps each group's last element (the probe a group
- * reduces each round until the modulus is large enough); {@code ox4j_gr_image_combined} combines a set's word
- * residues into integers ahead of a reduce. The certificate
+ * reduces each round until the modulus is large enough). The certificate
  * can be split over the group: {@code ox4j_gr_candidate} says when the reconstruction is stable,
  * {@code ox4j_gr_check} checks one rank's share, {@code ox4j_gr_finish} turns the certified candidate into the
  * reduced basis; {@code ox4j_gr_lift} does all of it on one server.
@@ -62,11 +61,6 @@ final class ModularGroebnerFunctions {
                 "ox4j_gr_image_last(I): the images of each group's last element of I (a probe: ox4j_gr_candidate"
                         + " of it says whether the modulus may be large enough for the whole basis)",
                 (a, alg, c) -> value(images(a.get(0)).lastElements()));
-        BuiltinFunctions.reg(registry, "ox4j_gr_image_combined", 1, 1,
-                "ox4j_gr_image_combined(I): the image set I with each group's residues combined into integers modulo"
-                        + " its modulus (what sending I does; the root of a reduce does it for its own images while the"
-                        + " others' travel)",
-                (a, alg, c) -> value(images(a.get(0)).combined()));
         BuiltinFunctions.reg(registry, "ox4j_gr_images", 7, 8,
                 "ox4j_gr_images(F,V,O,Rank,Size,Round,K[,Replay]): images of the grevlex basis of F over Q modulo K"
                         + " primes dealt to Rank of Size in Round; Replay 0 computes every image in full (default:"

@@ -288,12 +288,6 @@ class AsirLanguageTest {
                 + " M = ox4j_gr_image_groups(ox4j_gr_images(F, V, 0, 0, 1, 0, 4, 0));"
                 + " [length(L), length(M), L[0][1], L[0][0] == M[0][0], L[0][2] == M[0][2]];"))
                 .isEqualTo("[1,1,4,1,1]");
-        // combined ahead of a reduce: the same groups, and crt takes them
-        assertThat(show("I = crt(ox4j_gr_images([x^2-2], [x], 0, 0, 2, 0, 2),"
-                + " ox4j_gr_images([x^2-2], [x], 0, 1, 2, 0, 2)); C = ox4j_gr_image_combined(I); L = ox4j_gr_image_groups(I); M = ox4j_gr_image_groups(C);"
-                + " N = ox4j_gr_image_groups(crt(C, ox4j_gr_images([x^2-2], [x], 0, 0, 2, 2, 1)));"
-                + " [L[0][0] == M[0][0], L[0][1], M[0][1], L[0][2] == M[0][2], N[0][1]];"))
-                .isEqualTo("[1,4,4,1,5]");
         // images travel as bytes; their readable form is a list of groups [Modulus, Count, [residues]], which crt
         // takes too
         assertThat(show("I = ox4j_gr_images([x^2-2], [x], 0, 0, 1, 0, 2); L = ox4j_gr_image_groups(I);"

@@ -287,9 +287,15 @@ public final class ModularImagesCodec {
         return ModularImages.Group.ofPendingWords(leads, support, primes, pending);
     }
 
-    /** The layout of a group's residues (that of the first; a group without residues gets grevlex in none). */
+    /**
+     * The layout of a group's residues (that of the first; a group without residues gets grevlex in none), read
+     * from its monomials when it is held as words (asking for a residue would combine its words).
+     */
     private static MonomialLayout layout(ModularImages.Group group) {
-        return group.size() == 0 ? MonomialLayout.of(MonomialOrder.grevlex(0), 8) : group.residue(0).layout();
+        if (group.size() == 0) {
+            return MonomialLayout.of(MonomialOrder.grevlex(0), 8);
+        }
+        return group.inWords() ? group.support(0).layout() : group.residue(0).layout();
     }
 
     /** {@code c} as {@code width} bytes of two's complement (it fits: width was chosen from the bit lengths). */

@@ -152,7 +152,7 @@ public final class ZPolyListCodec {
         putExponents(out, p.layout(), p.size(), p::exponents);
     }
 
-    /** The exponents of {@code terms} terms ({@code exponents.apply(i)} for term i) of a polynomial in {@code layout}. */
+    /** The exponents of {@code terms} terms ({@code exponents.apply(i)} for term i) of a polynomial in a layout. */
     static void putExponents(ByteBuffer out, MonomialLayout layout, int terms, IntFunction<int[]> exponents) {
         int bits = layout.bits();
         for (int i = 0; i < terms; i++) {

@@ -80,7 +80,10 @@ class ModularImagesCodecTest {
     void wordResiduesTravelAsWordsAndAreAppendedWhereTheyArrive() {
         ModularImages mine = katsuraImages(2147483647L, 2147483629L);
         ModularImages theirs = katsuraImages(2147483587L, 2147483579L, 2147483563L);
+        long held = theirs.heapBytes();
         ModularImages arrived = ModularImagesCodec.decode(ModularImagesCodec.encode(theirs));
+        // writing words combines none of them (a combined residue would be held beside them)
+        assertThat(theirs.heapBytes()).isEqualTo(held);
         ModularImages.Group group = arrived.groups().get(0);
         assertThat(group.inWords()).isTrue();
         assertThat(group.wordPrimes()).containsExactly(2147483587L, 2147483579L, 2147483563L);

@@ -23,11 +23,11 @@ import org.ox4j.protocol.SmCommand;
  * goes up the tree each round, the images of the last element ({@code ox4j_gr_image_last}, the one with the largest
  * coefficients as a rule): the whole sets, megabytes of residues, are combined when its reconstruction settles (on
  * katsura-9, 2 servers, rank 0 had spent 250-300 ms a round combining whole sets while rank 1 waited). A rank keeps
- * its images as word residues, and they travel so, so every combining on the way is appending (ModularImages,
- * ModularImagesCodec) and the root makes integers of them once, when it reconstructs. Once the candidate is stable the whole group checks the
- * certificate, the master handing out batches of it to the ranks as they become free ({@code ox4j_gr_check}), and
- * rank 0 makes the reduced basis ({@code ox4j_gr_finish}; in a group before it joins the certificate).
- * More rounds follow until the basis is certified. The phases are timed as the master sees them.
+ * its images as word residues and they travel as such, so every combining on the way is appending (ModularImages,
+ * ModularImagesCodec) and the root makes integers of them once, when it reconstructs. Once the candidate is stable
+ * the whole group checks the certificate, the master handing out batches of it to the ranks as they become free
+ * ({@code ox4j_gr_check}), and rank 0 makes the reduced basis ({@code ox4j_gr_finish}; in a group before it joins
+ * the certificate). More rounds follow until the basis is certified. The phases are timed as the master sees them.
  */
 public final class DistributedGroebner {
     /** Rounds before giving up (each adds {@code primesPerRank} primes per rank). */

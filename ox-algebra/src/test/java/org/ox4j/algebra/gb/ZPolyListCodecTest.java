@@ -68,7 +68,7 @@ class ZPolyListCodecTest {
     }
 
     @Test
-    void imagesKeepTheirFormat() {
+    void imageGroupsOfIntegersShareTheLayoutAndExponentPieces() {
         // the images' codec shares the layout and exponent pieces: a group of integers after its form byte
         MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(3), 8);
         ZPoly r = ZPoly.of(l, new int[][] {{2, 0, 0}, {0, 1, 0}}, new BigInteger[] {BigInteger.ONE, BigInteger.TEN});

@@ -367,19 +367,6 @@ public final class ModularImages {
         return total;
     }
 
-    /**
-     * These images with every group's residues combined into integers modulo the group's modulus (the word residues
-     * of its primes combined once, as leaving the process would). Why on request: the root of a group's reduce does
-     * it for its own images while the other ranks' images are combined and travel to it, not after they arrived.
-     */
-    public ModularImages combined() {
-        List<Group> out = new ArrayList<>();
-        for (Group g : groups.values()) {
-            out.add(g.pendingPrimes.length == 0 ? g : new Group(g.leads(), g.modulus(), g.primes(), g.residues()));
-        }
-        return of(out);
-    }
-
     /** All images of this and {@code other}. */
     public ModularImages combine(ModularImages other) {
         ModularImages out = this;

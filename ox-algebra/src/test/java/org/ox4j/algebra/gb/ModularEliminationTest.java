@@ -128,4 +128,28 @@ class ModularEliminationTest {
             assertThat(taken).as("round %d: rows kept", round).isEqualTo(kept);
         }
     }
+
+    @Test
+    void aRankTestAgreesWithTheFullReductionAndLeavesTheAccumulatorClear() {
+        Random random = new Random(11);
+        for (int round = 0; round < 40; round++) {
+            int columns = 20 + random.nextInt(60);
+            int count = 2 + random.nextInt(60);
+            List<ModularElimination.Row> rows = lowRankRows(random, count, random.nextInt(Math.min(count, columns)),
+                    columns);
+            ModularElimination la = new ModularElimination(P, columns);
+            ModularElimination.Row[] pivots = new ModularElimination.Row[columns];
+            // some of the rows' span as pivots, so that combinations reduce to zero or not
+            la.echelon(rows.subList(0, rows.size() / 2), pivots, Interrupt.NONE);
+            long[] acc = new long[columns];
+            for (int lo = 0; lo + 4 <= rows.size(); lo += 4) {
+                int[] mult = {1 + random.nextInt(1000), 1 + random.nextInt(1000), 1 + random.nextInt(1000),
+                    1 + random.nextInt(1000)};
+                boolean hasRank = la.combinationHasRank(rows, lo, mult, pivots, acc);
+                assertThat(acc).as("round %d: cleared after the test", round).containsOnly(0L);
+                assertThat(hasRank).as("round %d, rows %d..", round, lo)
+                        .isEqualTo(la.reduceCombination(rows, lo, mult, pivots, acc) != null);
+            }
+        }
+    }
 }

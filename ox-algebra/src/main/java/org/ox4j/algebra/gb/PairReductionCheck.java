@@ -487,6 +487,8 @@ final class PairReductionCheck {
         private final long[] factor = new long[LANES];
         private final long[] digits = new long[LANES];
         private final long[] multiplier = new long[LANES];
+        /** The multiplier of {@link #add} as ints. */
+        private final int[] multiplierWords = new int[LANES];
         /** How many primes the next factor is reconstructed from: about as many as the last one needed. */
         private int prefix;
         /** S, the bound on the entries of the integer vector the lanes stand for. */
@@ -618,16 +620,24 @@ final class PairReductionCheck {
             return WordResidues.bound(f);
         }
 
-        /** lanes += m·row from the row's term {@code from} on. */
+        /**
+         * lanes += m·row from the row's term {@code from} on. Why the multipliers as ints: the JIT vectorises a
+         * product of two ints widened to long (a signed 32 × 32 → 64 vector multiply), not a long times an int; the
+         * lane loop took 11 instead of 18 ns a term in a micro-benchmark (20 ns with vectorisation off).
+         */
         private void add(Row row, long[] m, int from) {
             int[] res = coefficientResidues[row.element()];
             int[] cols = row.columns();
+            int[] mw = multiplierWords;
+            for (int i = 0; i < LANES; i++) {
+                mw[i] = (int) m[i]; // residues below 2^27
+            }
             for (int t = from; t < cols.length; t++) {
                 int c = cols[t];
                 int base = c * LANES;
                 int cb = t * LANES;
                 for (int i = 0; i < LANES; i++) {
-                    lanes[base + i] += m[i] * res[cb + i];
+                    lanes[base + i] += (long) mw[i] * res[cb + i];
                 }
                 nonZero[c >>> 6] |= 1L << c;
             }

@@ -136,8 +136,8 @@ final class ModularElimination {
      * acc += m · (cols, vals) from entry {@code from} on, every entry kept in [0, p²) by one conditional subtraction
      * of p² (m and the values are below p, so a sum stays below 2p² &lt; 2^63). Why not a remainder when an entry
      * nears overflow, as before: then about every other update of a column paid a 64-bit division, and that was most
-     * of F4's time; without it a replay of katsura-9's trace took 24 instead of 63 ms a prime, the traced run 165
-     * instead of 311 ms, the plain F4 of katsura-10 6.3-6.8 instead of 12.2-14.1 s.
+     * of F4's time; without it a replay of katsura-9's trace took 23-24 instead of 63-70 ms a prime, the traced run
+     * 165 instead of 311 ms, the plain F4 of katsura-10 5.4-6.8 instead of 12.1-14.6 s.
      */
     private void addMultiple(long[] acc, int[] cols, int[] vals, int from, long m) {
         long p2 = square;
@@ -269,9 +269,9 @@ final class ModularElimination {
      * Reduces each of the new pivot rows {@code made} by the others, from the largest leading column down, so that
      * they end as the reduced echelon form of their span (unique, whatever combinations made them); {@code pivots}
      * gets the reduced rows. Why: a combination of a block's rows is dense, and left as it is it becomes a basis
-     * element of F4 that every later matrix carries. On noon-8 the randomised F4 took 8.0–8.9 s with the combinations
-     * as they came, 2.5–2.9 s with them reduced (single rows reduced, {@link #echelonByBisection}: 1.8–2.0 s), and
-     * katsura-9 270–280 ms either way (bisection 380–400 ms). Cost: one more sweep per new pivot.
+     * element of F4 that every later matrix carries. On noon-8 the randomised F4 took 8.0–11.9 s with the
+     * combinations as they came, 2.5–2.9 s with them reduced (single rows reduced, {@link #echelonByBisection}:
+     * 1.8–2.0 s), and katsura-9 270–280 ms either way (bisection 380–400 ms). Cost: one more sweep per new pivot.
      */
     private void fullyReduce(List<Row> made, Row[] pivots, long[] acc) {
         Integer[] byLead = new Integer[made.size()];

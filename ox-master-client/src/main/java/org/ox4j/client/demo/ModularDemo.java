@@ -22,19 +22,24 @@ import org.ox4j.cmo.text.AsirNotation;
  * ({@link ServerGroup#groebner}), and the same program on one server in the same run, so the report shows what the
  * group buys: time per phase, the speed-up (launch excluded), the basis size, "certified". The single server takes
  * as many primes per round as the whole group, so both runs do the same rounds. The two bases must be equal, or
- * the demo fails. With {@code --warm-up SYSTEM} both first compute another system, untimed, so the job is timed on
- * servers whose code is already compiled. With {@code --repeat N} the pair of runs is made N times on fresh servers,
- * the group first in odd repeats and the single server first in even ones, and the speed-up reported is the median
- * of the N pairs. Why: on a shared 2-core host one run's speed-up of katsura-9 moved between 1.05 and 1.78 within an
- * hour, as the host's speed drifted between the two runs of a pair; pairs that alternate and a median show the trend.
+ * the demo fails. With {@code --order 1} or {@code 2} the basis is in glex or lex (the group certifies the grevlex
+ * basis and rank 0 converts it). With {@code --warm-up SYSTEM} both first compute another system, untimed, so the
+ * job is timed on servers whose code is already compiled. With {@code --repeat N} the pair of runs is made N times on
+ * fresh servers, the group first in odd repeats and the single server first in even ones, and the speed-up reported
+ * is the median of the N pairs. Why: on a shared 2-core host one run's speed-up of katsura-9 moved between 1.05 and
+ * 1.78 within an hour, as the host's speed drifted between the two runs of a pair; pairs that alternate and a median
+ * show the trend.
  */
 final class ModularDemo {
     /** Command-line options of the main job. */
     record Options(int servers, String system, boolean printBasis, List<String> serverCommands, String warmUp,
-            int repeat) {
+            int repeat, int order) {
         /** The options, as the usage and the refusal of an unknown one show them. */
-        static final String SYNOPSIS = "[--servers N] [--system katsuraN|cyclicN|FILE] [--warm-up SYSTEM] "
-                + "[--repeat N] [--print-basis] [--server-cmd CMD ...]";
+        static final String SYNOPSIS = "[--servers N] [--system katsuraN|cyclicN|FILE] [--order 0|1|2] "
+                + "[--warm-up SYSTEM] [--repeat N] [--print-basis] [--server-cmd CMD ...]";
+
+        /** The term orders at their Asir numbers (nd_gr's), as {@code --order} takes them (or their names). */
+        static final List<String> ORDERS = List.of("grevlex", "glex", "lex");
 
         /** The most pairs of runs {@code --repeat} takes. */
         static final int MAX_REPEAT = 20;
@@ -46,6 +51,7 @@ final class ModularDemo {
             boolean printBasis = false;
             String warmUp = null;
             int repeat = 1;
+            int order = 0;
             for (int i = 0; i < args.length; i++) {
                 switch (args[i]) {
                     case "--print-basis" -> printBasis = true;
@@ -54,11 +60,24 @@ final class ModularDemo {
                     case "--system", "--input" -> system = value(args, i++);
                     case "--server-cmd" -> commands.add(value(args, i++));
                     case "--warm-up" -> warmUp = value(args, i++);
+                    case "--order" -> order = order(value(args, i++));
                     default -> throw new IllegalArgumentException("unknown option " + args[i] + " (expected: "
                             + SYNOPSIS + "; --check and --compute run the S-pair demo)");
                 }
             }
-            return new Options(servers, system, printBasis, List.copyOf(commands), warmUp, repeat);
+            return new Options(servers, system, printBasis, List.copyOf(commands), warmUp, repeat, order);
+        }
+
+        /** Asir's order number given as itself (as the S-pair demo takes it) or by its name. */
+        private static int order(String value) {
+            int n = ORDERS.indexOf(value);
+            if (n < 0 && value.matches("[0-9]")) {
+                n = Integer.parseInt(value);
+            }
+            if (n < 0 || n >= ORDERS.size()) {
+                throw new IllegalArgumentException("--order " + value + " (expected: 0 grevlex, 1 glex or 2 lex)");
+            }
+            return n;
         }
 
         /** The value of option {@code name}, a count from 1 to {@code max}. */
@@ -106,8 +125,8 @@ final class ModularDemo {
         Cmo f = AsirValueParser.parse(sys.polynomialList());
         Cmo v = AsirValueParser.parse(sys.variableList());
         int n = options.servers();
-        out.printf("ox-demo: Groebner basis over Q (grevlex, multi-modular, certified) of %s (%d polynomials in %s)"
-                + " on %d %s, and on 1 for comparison%n", sys.name(), sys.polynomials().size(), sys.variableList(), n,
+        out.printf("ox-demo: Groebner basis over Q (%s, multi-modular, certified) of %s (%d polynomials in %s)"
+                + " on %d %s, and on 1 for comparison%n", Options.ORDERS.get(options.order()), sys.name(), sys.polynomials().size(), sys.variableList(), n,
                 DemoLaunchers.describe(options.serverCommands()));
         OxClientOptions clientOptions = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(30));
         List<double[]> pairs = new ArrayList<>();
@@ -200,10 +219,10 @@ final class ModularDemo {
             long t1 = System.nanoTime();
             if (warmUp != null) {
                 DistributedGroebner.run(group, AsirValueParser.parse(warmUp.polynomialList()),
-                        AsirValueParser.parse(warmUp.variableList()), primesPerRank);
+                        AsirValueParser.parse(warmUp.variableList()), options.order(), primesPerRank);
             }
             long t2 = System.nanoTime();
-            DistributedGroebner.Result r = DistributedGroebner.run(group, f, v, primesPerRank);
+            DistributedGroebner.Result r = DistributedGroebner.run(group, f, v, options.order(), primesPerRank);
             long t3 = System.nanoTime();
             return new Run(r, (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000);
         }

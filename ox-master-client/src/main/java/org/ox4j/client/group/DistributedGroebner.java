@@ -27,7 +27,9 @@ import org.ox4j.protocol.SmCommand;
  * ModularImagesCodec) and the root makes integers of them once, when it reconstructs. Once the candidate is stable
  * the whole group checks the certificate, the master handing out batches of it to the ranks as they become free
  * ({@code ox4j_gr_check}), and rank 0 makes the reduced basis ({@code ox4j_gr_finish}; in a group before it joins
- * the certificate). More rounds follow until the basis is certified. The phases are timed as the master sees them.
+ * the certificate), in the order asked for: everything before is grevlex, and for glex or lex rank 0 converts the
+ * certified grevlex basis. More rounds follow until the basis is certified. The phases are timed as the master sees
+ * them.
  */
 public final class DistributedGroebner {
     /** Rounds before giving up (each adds {@code primesPerRank} primes per rank). */
@@ -95,15 +97,25 @@ public final class DistributedGroebner {
     private DistributedGroebner() {
     }
 
+    /** Asir's order numbers nd_gr takes: 0 grevlex, 1 glex (degree lexicographic), 2 lex. */
+    static final int GREVLEX = 0;
+    static final int LEX = 2;
+
     /**
      * The certified reduced basis of {@code f} (a CMO list of polynomials) in the variables {@code v} (a CMO list
-     * of indeterminates), each rank taking {@code primesPerRank} primes per round.
+     * of indeterminates) in the term order {@code order} (Asir's number: 0 grevlex, 1 glex, 2 lex), each rank taking
+     * {@code primesPerRank} primes per round. The group computes and certifies the grevlex basis; in another order
+     * rank 0 then converts it (FGLM for a zero-dimensional ideal in lex, else Buchberger from the grevlex basis),
+     * within the phase "reduced basis".
      */
-    public static Result run(ServerGroup group, Cmo f, Cmo v, int primesPerRank) {
+    public static Result run(ServerGroup group, Cmo f, Cmo v, int order, int primesPerRank) {
         Objects.requireNonNull(f, "f");
         Objects.requireNonNull(v, "v");
         if (primesPerRank < 1) {
             throw new IllegalArgumentException("primesPerRank " + primesPerRank);
+        }
+        if (order < GREVLEX || order > LEX) {
+            throw new IllegalArgumentException("order " + order + " (expected: 0 grevlex, 1 glex or 2 lex)");
         }
         Map<String, Long> phases = new LinkedHashMap<>();
         int size = group.size();
@@ -161,11 +173,10 @@ public final class DistributedGroebner {
                             "ox4j_gr_check(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0, 0, 1);").join());
                     clock.certificate(0, checking, 1);
                     t = phase(phases, "certificate", t);
-                    basis = holds ? root.executeStringAsync("ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0);").join()
-                            : null;
+                    basis = holds ? root.executeStringAsync(finish(order)).join() : null;
                 } else {
                     // rank 0 makes the reduced basis during the certificate (see certify)
-                    basis = certify(group, clock);
+                    basis = certify(group, clock, order);
                     t = phase(phases, "certificate", t);
                 }
                 if (basis != null) {
@@ -201,7 +212,7 @@ public final class DistributedGroebner {
      * idled), and rank 0's extra work had to be guessed as a number of slots. A candidate the ranks refuse costs the
      * reduced basis made for nothing, a rare event.
      */
-    private static Cmo certify(ServerGroup group, RankClock clock) {
+    private static Cmo certify(ServerGroup group, RankClock clock, int order) {
         int size = group.size();
         int parts = CERTIFICATE_SLOTS_PER_RANK * size;
         GuidedSlots slots = new GuidedSlots(parts, size);
@@ -215,10 +226,15 @@ public final class DistributedGroebner {
                     .thenCompose(x -> m.executeAsync(SmCommand.SET_NAME, CmoString.of("Ox4jGbCand")))
                     .thenCompose(x -> m.executeStringAsync("Ox4jGbCand = ox4j_gr_packed(Ox4jGbCand); 0;"));
             CompletableFuture<Cmo> basis = rank != 0 ? prepared.thenApply(x -> null)
-                    : prepared.thenCompose(x -> m.executeStringAsync("ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, 0);"));
+                    : prepared.thenCompose(x -> m.executeStringAsync(finish(order)));
             return basis.thenCompose(b -> checkSlots(rank, m, slots, parts, clock).thenApply(x -> b));
         }, "certificate shares");
         return slots.allFinished() ? bases.get(0) : null;
+    }
+
+    /** The program that makes the reduced basis in {@code order} from the certified candidate. */
+    private static String finish(int order) {
+        return "ox4j_gr_finish(Ox4jGbPrev, Ox4jGbF, Ox4jGbV, " + order + ");";
     }
 
     /** Checks batches of slots on member m (rank {@code rank}) until none is left or one is refused. */

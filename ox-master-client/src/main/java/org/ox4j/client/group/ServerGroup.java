@@ -338,16 +338,23 @@ public final class ServerGroup implements AutoCloseable {
         return reduceStacked(root, op);
     }
 
-    /**
-     * The certified reduced Gröbner basis over Q (grevlex) of {@code f} in the variables {@code v}, computed by the
-     * whole group: input broadcast, modular images per rank, {@code SM_reduce_102 "crt"}, reconstruction and
-     * certificate on rank 0 (see {@link DistributedGroebner}).
-     */
+    /** {@link #groebner(Cmo, Cmo, int)} in grevlex (order 0). */
     public DistributedGroebner.Result groebner(Cmo f, Cmo v) {
+        return groebner(f, v, 0);
+    }
+
+    /**
+     * The certified reduced Gröbner basis over Q of {@code f} in the variables {@code v} in the term order
+     * {@code order} (Asir's number, as nd_gr takes it: 0 grevlex, 1 glex, 2 lex), computed by the whole group:
+     * input broadcast, modular images per rank, {@code SM_reduce_102 "crt"}, reconstruction on rank 0, the
+     * certificate split over the ranks, and in another order than grevlex the conversion of the certified grevlex
+     * basis on rank 0 (see {@link DistributedGroebner}). The basis is listed as nd_gr lists it.
+     */
+    public DistributedGroebner.Result groebner(Cmo f, Cmo v, int order) {
         if (size() > 1) {
             requireWired("groebner");
         }
-        return DistributedGroebner.run(this, f, v, 1);
+        return DistributedGroebner.run(this, f, v, order, 1);
     }
 
     /**

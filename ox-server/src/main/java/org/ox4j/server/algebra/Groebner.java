@@ -89,6 +89,39 @@ public final class Groebner {
         if (f4Modulus(ring) && ring.order() != TermOrder.LEX) {
             return f4(f, ring);
         }
+        return byBuchberger(f, ring);
+    }
+
+    /**
+     * The reduced basis over Q, in the element order of the nd_ functions for {@code ring}'s order, of the ideal whose
+     * certified reduced grevlex basis is {@code grevlex} (primitive, integral, by increasing leading term, in a
+     * grevlex layout of the ring's variables, as {@link ModularGroebner} makes it): that basis itself in grevlex; in
+     * lex the certified FGLM conversion ({@link Fglm#lexOverQ}) when the ideal is zero-dimensional; otherwise the
+     * fraction-free Buchberger in the ring's order, started from the grevlex basis (it generates the ideal). Why:
+     * a group of servers certifies the grevlex basis together, and its rank 0 then answers in the order asked for
+     * without a second multi-modular run and certificate, as {@link #basis} would make from the input.
+     */
+    public List<Value> ndBasisFromGrevlex(List<ZPoly> grevlex, Ring ring) {
+        if (ring.characteristic() != 0) {
+            throw new IllegalArgumentException("a certified grevlex basis is over Q, not modulo " + ring.characteristic());
+        }
+        List<Value> values = integralValues(grevlex, ring);
+        if (ring.order() == TermOrder.GREVLEX || values.isEmpty()) {
+            return inNdOrder(values, ring.order());
+        }
+        if (ring.order() == TermOrder.LEX) {
+            MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(ring.variables().size()),
+                    Fglm.MAX_DIMENSION);
+            List<ZPoly> l = Fglm.lexOverQ(grevlex, lex, algebra.interrupt(), THREADS);
+            if (l != null) {
+                return inNdOrder(integralValues(l, ring), ring.order());
+            }
+        }
+        return inNdOrder(byBuchberger(values, ring), ring.order());
+    }
+
+    /** The reduced basis by rings' Buchberger (fraction-free over Q), sorted by increasing leading term. */
+    private List<Value> byBuchberger(List<Value> f, Ring ring) {
         List<MultivariatePolynomial<Rational<BigInteger>>> in = toQ(f, ring);
         Comparator<DegreeVector> ord = ring.order().comparator();
         if (ring.characteristic() == 0) {
@@ -178,19 +211,19 @@ public final class Groebner {
     }
 
     /**
-     * A lex basis of a zero-dimensional ideal through its grevlex basis and FGLM ({@link Fglm}): over Q the grevlex
-     * basis is the certified multi-modular one and the lex basis is certified too; modulo a prime both come from
-     * F4. Null when the ideal is not zero-dimensional (or its quotient too large), and the caller computes in lex.
+     * A lex basis through the grevlex basis: over Q the certified multi-modular one, then
+     * {@link #ndBasisFromGrevlex} (FGLM for a zero-dimensional ideal; in lex the nd_ element order is the increasing
+     * one); modulo a prime F4 and FGLM ({@link Fglm}). Null when the multi-modular method gave up, or modulo a prime
+     * when the ideal is not zero-dimensional (or its quotient too large), and the caller computes in lex.
      */
     private List<Value> lexByFglm(List<Value> f, Ring ring) {
         int n = ring.variables().size();
         MonomialLayout grevlex = MonomialLayout.forDegree(MonomialOrder.grevlex(n), degreeBound(f));
-        MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(n), Fglm.MAX_DIMENSION);
         if (ring.characteristic() == 0) {
             List<ZPoly> g = certifiedGrevlex(f, ring, grevlex);
-            List<ZPoly> l = g == null || g.isEmpty() ? null : Fglm.lexOverQ(g, lex, algebra.interrupt(), THREADS);
-            return l == null ? null : integralValues(l, ring);
+            return g == null || g.isEmpty() ? null : ndBasisFromGrevlex(g, ring);
         }
+        MonomialLayout lex = MonomialLayout.forDegree(MonomialOrder.lex(n), Fglm.MAX_DIMENSION);
         List<ModPoly> in = modularInput(f, ring, grevlex);
         List<ModPoly> l = Fglm.lex(F4.basis(in, algebra.interrupt(), THREADS), lex, algebra.interrupt());
         return l == null ? null : modularValues(l, ring);

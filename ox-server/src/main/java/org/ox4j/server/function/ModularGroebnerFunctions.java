@@ -38,7 +38,9 @@ import org.ox4j.server.eval.EvaluationException;
  * reduces each round until the modulus is large enough). The certificate
  * can be split over the group: {@code ox4j_gr_candidate} says when the reconstruction is stable,
  * {@code ox4j_gr_check} checks one rank's share, {@code ox4j_gr_finish} turns the certified candidate into the
- * reduced basis; {@code ox4j_gr_lift} does all of it on one server.
+ * reduced basis; {@code ox4j_gr_lift} does all of it on one server. The images, candidates and certificate are
+ * grevlex (order 0); the last two answer in any order nd_gr takes, converting the certified grevlex basis
+ * ({@link Groebner#ndBasisFromGrevlex}).
  */
 final class ModularGroebnerFunctions {
     private ModularGroebnerFunctions() {
@@ -124,23 +126,26 @@ final class ModularGroebnerFunctions {
                     return Num.of(problem.checkShare(candidate, slots, size, alg.interrupt()) ? 1 : 0);
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_finish", 4, 4,
-                "ox4j_gr_finish(C,F,V,O): the reduced basis from a certified candidate C",
+                "ox4j_gr_finish(C,F,V,O): the reduced basis in the order O (0 grevlex, 1 glex, 2 lex) from a"
+                        + " certified grevlex candidate C",
                 (a, alg, c) -> {
                     if (!(a.get(0) instanceof Lst l)) {
                         throw Algebra.invalid("ox4j_gr_finish");
                     }
-                    ModularGroebner.Problem problem = problem(a.get(1), a.get(2), a.get(3), alg);
-                    return basisValue(problem.finish(candidate(l), alg.interrupt()), a.get(2), alg);
+                    TermOrder order = TermOrder.ofAsir(a.get(3), "ox4j_gr_finish");
+                    ModularGroebner.Problem problem = problem(a.get(1), a.get(2), alg);
+                    return basisValue(problem.finish(candidate(l), alg.interrupt()), a.get(2), order, alg);
                 });
         BuiltinFunctions.reg(registry, "ox4j_gr_lift", 5, 5,
-                "ox4j_gr_lift(Images,Previous,F,V,O): [1, basis] when certified, else [0, candidate]",
+                "ox4j_gr_lift(Images,Previous,F,V,O): [1, basis in the order O] when certified, else [0, candidate]",
                 (a, alg, c) -> {
-                    ModularGroebner.Problem problem = problem(a.get(2), a.get(3), a.get(4), alg);
+                    TermOrder order = TermOrder.ofAsir(a.get(4), "ox4j_gr_lift");
+                    ModularGroebner.Problem problem = problem(a.get(2), a.get(3), alg);
                     List<QPoly> previous = a.get(1) instanceof Lst l ? candidate(l) : null;
                     ModularGroebner.Lifted lifted = problem.lift(images(a.get(0)), previous, alg.interrupt(),
                             THREADS);
                     if (lifted.basis() != null) {
-                        return Lst.of(Num.of(1), basisValue(lifted.basis(), a.get(3), alg));
+                        return Lst.of(Num.of(1), basisValue(lifted.basis(), a.get(3), order, alg));
                     }
                     return Lst.of(Num.of(0), lifted.candidate() == null ? Value.ZERO : dps(lifted.candidate()));
                 });
@@ -157,16 +162,13 @@ final class ModularGroebnerFunctions {
     }
 
     /**
-     * A grevlex basis over the variables V (in V's order, increasing leading terms) as polynomial values in the
-     * session's order, listed as {@code nd_gr} lists it.
+     * The basis in {@code order} of the ideal whose certified reduced grevlex basis over the variables V is
+     * {@code grevlex} (increasing leading terms), as polynomial values in the session's order, listed as
+     * {@code nd_gr} lists it ({@link Groebner#ndBasisFromGrevlex}).
      */
-    private static Value basisValue(List<ZPoly> basis, Value v, Algebra alg) {
+    private static Value basisValue(List<ZPoly> grevlex, Value v, TermOrder order, Algebra alg) {
         List<String> vars = BuiltinFunctions.names(v, "ox4j_gr");
-        List<Value> out = new ArrayList<>();
-        for (ZPoly g : basis) {
-            out.add(Poly.ofVariables(vars, QPoly.of(g), alg.order()));
-        }
-        return new Lst(Groebner.inNdOrder(out, TermOrder.GREVLEX));
+        return new Lst(new Groebner(alg).ndBasisFromGrevlex(grevlex, new Groebner.Ring(vars, order, 0)));
     }
 
     /**
@@ -178,10 +180,19 @@ final class ModularGroebnerFunctions {
     /** The most primes a group may use (the index of the last one dealt): far beyond any real need. */
     static final long MAX_PRIME_INDEX = 20_000;
 
+    /**
+     * The multi-modular problem of F over V for the pieces that work in grevlex only (images, candidates, the
+     * certificate): O must be 0.
+     */
     private static ModularGroebner.Problem problem(Value f, Value v, Value o, Algebra alg) {
         if (Polynomials.integer(o, "ox4j_gr").signum() != 0) {
             throw new EvaluationException("ox4j_gr : only the order 0 (grevlex) is supported");
         }
+        return problem(f, v, alg);
+    }
+
+    /** The multi-modular (grevlex) problem of F over V. */
+    private static ModularGroebner.Problem problem(Value f, Value v, Algebra alg) {
         List<String> vars = BuiltinFunctions.names(v, "ox4j_gr");
         List<Value> polys = BuiltinFunctions.list(f, "ox4j_gr").elements();
         long degree = 0;

@@ -267,6 +267,28 @@ class AsirLanguageTest {
     }
 
     @Test
+    void theCertifiedGrevlexBasisIsGivenInTheOrderAskedFor() {
+        String lift = String.join("\n",
+                "A = 0; P = 0; R = [0, 0];",
+                "for (Round = 0; R[0] == 0 && Round < 50; Round++) {",
+                "  A = crt(A, ox4j_gr_images(F, V, 0, 0, 1, Round, 2)); R = ox4j_gr_lift(A, P, F, V, O); P = R[1];",
+                "}");
+        // the twisted cubic, a curve: lex by Buchberger from the grevlex basis (no FGLM for a positive dimension)
+        assertThat(show("V = [x,y,z]; F = [x^2-y, x*y-z]; O = 2; " + lift + " [R[0], R[1]];"))
+                .isEqualTo("[1,[y^3-z^2,z*x-y^2,y*x-z,x^2-y]]");
+        // katsura-3: lex by FGLM, glex by Buchberger, each as nd_gr gives it (glex over Q: rings' Buchberger from F)
+        String katsura3 = "V = [u0,u1,u2,u3]; F = [u0+2*u1+2*u2+2*u3-1, u0^2+2*u1^2+2*u2^2+2*u3^2-u0,"
+                + " 2*u0*u1+2*u1*u2+2*u2*u3-u1, u1^2+2*u0*u2+2*u1*u3-u2]; ";
+        for (int order = 1; order <= 2; order++) {
+            assertThat(show(katsura3 + "O = " + order + "; " + lift
+                    + " [R[0], R[1] == nd_gr(F, V, 0, O), is_gb(R[1], V, O), R[1] == nd_gr(F, V, 0, 0)];"))
+                    .as("order %d", order).isEqualTo("[1,1,1,0]");
+        }
+        assertThatThrownBy(() -> show(katsura3 + "ox4j_gr_finish(nd_gr(F, V, 0, 0), F, V, 3);"))
+                .hasMessageContaining("ox4j_gr_finish");
+    }
+
+    @Test
     void aGroupsPiecesOfAModularBasisCombineToTheBasis() {
         String program = String.join("\n",
                 "V = [u0,u1,u2,u3];",

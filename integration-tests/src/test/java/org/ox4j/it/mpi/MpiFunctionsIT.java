@@ -209,6 +209,26 @@ class MpiFunctionsIT {
                 .hasMessageContaining("distinct");
     }
 
+    /**
+     * The Gröbner images' operator {@code crt} is a library function, so mpi_reduce takes it by name as SM_reduce_102
+     * does: each rank's image of a basis modulo its own prime, reduced to rank 0, is one group of P primes, equal to
+     * what rank 0 makes combining all P images itself.
+     */
+    @Test
+    void mpiReduceCombinesModularImagesWithCrt() {
+        String input = "F = [x^2-2*y, x*y-3]; V = [x, y]; ";
+        List<Cmo> got = group.all((r, m) -> m.executeStringAsync(input + "I = ox4j_gr_images(F, V, 0, " + r + ", "
+                + P + ", 0, 1, 0); R = mpi_reduce(0, \"crt\", I); R == 0 ? 0 : ox4j_gr_image_groups(R);"),
+                "mpi_reduce crt");
+        Cmo alone = group.member(0).executeString(input + "A = 0; for (K = 0; K < " + P + "; K++) { A = crt(A, "
+                + "ox4j_gr_images(F, V, 0, K, " + P + ", 0, 1, 0)); } ox4j_gr_image_groups(A);");
+        assertThat(got.get(0)).isEqualTo(alone);
+        CmoList groups = (CmoList) got.get(0);
+        assertThat(groups.size()).isEqualTo(1);
+        assertThat(((CmoList) groups.elements().get(0)).elements().get(1)).isEqualTo(CmoZZ.of(P));
+        assertThat(got.subList(1, P)).containsOnly(CmoNull.INSTANCE);
+    }
+
     @Test
     void unknownOperationIsAnErrorAtEveryMember() {
         CompletableFuture<Cmo> f = group.member(0).callAsync("mpi_allreduce", CmoString.of("no_such_op"), CmoZZ.of(1));

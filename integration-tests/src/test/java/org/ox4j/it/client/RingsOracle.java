@@ -4,11 +4,13 @@ import cc.redberry.rings.Rational;
 import cc.redberry.rings.Rings;
 import cc.redberry.rings.bigint.BigInteger;
 import cc.redberry.rings.poly.PolynomialFactorDecomposition;
+import cc.redberry.rings.poly.multivar.DegreeVector;
 import cc.redberry.rings.poly.multivar.GroebnerBases;
 import cc.redberry.rings.poly.multivar.MonomialOrder;
 import cc.redberry.rings.poly.multivar.MultivariateFactorization;
 import cc.redberry.rings.poly.multivar.MultivariatePolynomial;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -19,20 +21,27 @@ import java.util.TreeSet;
  */
 final class RingsOracle {
     private final String[] variables;
+    /** The term order of {@link #reducedBasis} and of "monic" (the leading coefficient made 1). */
+    private final Comparator<DegreeVector> order;
 
     RingsOracle(List<String> variables) {
+        this(variables, MonomialOrder.GREVLEX);
+    }
+
+    RingsOracle(List<String> variables, Comparator<DegreeVector> order) {
         this.variables = variables.toArray(String[]::new);
+        this.order = order;
     }
 
     MultivariatePolynomial<Rational<BigInteger>> parse(String text) {
-        return MultivariatePolynomial.parse(text, Rings.Q, MonomialOrder.GREVLEX, variables);
+        return MultivariatePolynomial.parse(text, Rings.Q, order, variables);
     }
 
-    /** The reduced Gröbner basis (grevlex) of {@code input}, each element monic, as canonical text. */
+    /** The reduced Gröbner basis of {@code input} in the oracle's order, each element monic, as canonical text. */
     Set<String> reducedBasis(List<String> input) {
         List<MultivariatePolynomial<Rational<BigInteger>>> f = new ArrayList<>();
         input.forEach(p -> f.add(parse(p)));
-        return monicTexts(GroebnerBases.GroebnerBasis(f, MonomialOrder.GREVLEX));
+        return monicTexts(GroebnerBases.GroebnerBasis(f, order));
     }
 
     /** The printed polynomials, each made monic, as canonical text (to compare with {@link #reducedBasis}). */

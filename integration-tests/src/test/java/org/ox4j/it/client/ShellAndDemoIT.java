@@ -2,6 +2,7 @@ package org.ox4j.it.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import cc.redberry.rings.poly.multivar.MonomialOrder;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -141,6 +142,18 @@ class ShellAndDemoIT {
         RingsOracle q = new RingsOracle(k3.variables());
         assertThat(q.monic(printedBasis(r.out()))).isEqualTo(q.reducedBasis(k3.polynomials()));
         assertThat(r.out()).contains("answer: G is a Groebner basis");
+    }
+
+    @Test
+    void mainJobGivesTheBasisInLex() throws IOException {
+        // the group certifies the grevlex basis and rank 0 converts it (FGLM); rings computes lex directly
+        ScriptRun r = ScriptRun.run(leaks, "", "bin/ox-demo", "--system", "katsura3", "--servers", "2", "--order",
+                "lex", "--print-basis");
+        assertThat(r.status()).as("stdout: %s%nstderr: %s", r.out(), r.err()).isZero();
+        assertThat(r.out()).contains("(lex, multi-modular, certified)").contains("certified");
+        PolynomialSystem k3 = PolynomialSystem.katsura(3);
+        RingsOracle lex = new RingsOracle(k3.variables(), MonomialOrder.LEX);
+        assertThat(lex.monic(printedBasis(r.out()))).isEqualTo(lex.reducedBasis(k3.polynomials()));
     }
 
     /** The polynomials a demo printed with --print-basis. */

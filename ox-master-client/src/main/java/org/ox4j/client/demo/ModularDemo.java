@@ -166,6 +166,8 @@ final class ModularDemo {
         long t1 = single.computeMillis();
         out.printf("    %-30s %8d %8d%n", "total without launch", tn, t1);
         if (n > 1) {
+            out.printf("    (the group's rank 0 makes the reduced basis%s during the certificate)%n",
+                    options.order() == 0 ? "" : " in " + Options.ORDERS.get(options.order()));
             // each rank's share of the two parallel phases, to set beside the server alone's: how evenly the ranks
             // were loaded, and how much slower a rank computes than a server that has the machine to itself
             List<DistributedGroebner.RankWork> ranks = group.result().ranks();

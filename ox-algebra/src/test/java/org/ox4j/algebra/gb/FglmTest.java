@@ -151,6 +151,64 @@ class FglmTest {
         assertThat(Fglm.lexOverQ(g, lex, Interrupt.NONE)).isEqualTo(expected);
     }
 
+    /**
+     * The certificate of a lex candidate in shape position reduces f and the small generators s_j = f'·l_j mod f
+     * instead of the l_j: it accepts katsura-4's lex basis and refuses it with one coefficient changed (in an l_j, and
+     * in f), and a candidate whose univariate element has a square factor is left to the general way.
+     */
+    @Test
+    void theShapeCertificateAcceptsTheBasisAndRefusesAChangedOne() {
+        MonomialLayout grevlex = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
+        MonomialLayout lex = MonomialLayout.of(MonomialOrder.lex(5), 16);
+        List<ZPoly> g = ModularGroebner.basis(StandardSystems.katsura(grevlex, 4), Interrupt.NONE, 1);
+        List<ZPoly> l = Fglm.lexOverQ(g, lex, Interrupt.NONE);
+        assertThat(l).isEqualTo(ringsLex(StandardSystems.katsura(grevlex, 4), lex));
+        List<int[]> leads = new ArrayList<>();
+        g.forEach(p -> leads.add(p.exponents(0)));
+        int dimension = Fglm.staircase(leads, 5).size();
+        assertThat(dimension).isEqualTo(16);
+        List<ZPoly> shape = Fglm.shapeGenerators(l, Interrupt.NONE);
+        assertThat(shape).hasSize(5);
+        int bitsOfL = 0;
+        int bitsOfShape = 0;
+        for (int k = 1; k < 5; k++) {
+            bitsOfL = Math.max(bitsOfL, maxBits(l.get(k)));
+            bitsOfShape = Math.max(bitsOfShape, maxBits(shape.get(k)));
+        }
+        assertThat(bitsOfShape).isLessThan(bitsOfL);
+        assertThat(Fglm.certified(l, g, dimension, Interrupt.NONE, 1)).isTrue();
+        for (int k : new int[] {0, 3}) {
+            List<ZPoly> changed = new ArrayList<>(l);
+            ZPoly e = l.get(k);
+            BigInteger[] c = new BigInteger[e.size()];
+            for (int t = 0; t < c.length; t++) {
+                c[t] = e.coefficient(t);
+            }
+            c[c.length - 1] = c[c.length - 1].add(BigInteger.ONE);
+            changed.set(k, e.withCoefficients(c));
+            assertThat(Fglm.shapeGenerators(changed, Interrupt.NONE)).as("element %d changed", k).isNotNull();
+            assertThat(Fglm.certified(changed, g, dimension, Interrupt.NONE, 1)).as("element %d changed", k)
+                    .isFalse();
+        }
+        // x1^2 and x0 - x1: shaped, but the univariate element is a square
+        MonomialLayout lex2 = MonomialLayout.of(MonomialOrder.lex(2), 16);
+        List<ZPoly> square = List.of(ZPoly.term(lex2, new int[] {0, 2}, BigInteger.ONE),
+                ZPoly.of(lex2, new int[][] {{1, 0}, {0, 1}}, new BigInteger[] {BigInteger.ONE, BigInteger.ONE.negate()}));
+        assertThat(Fglm.shapeGenerators(square, Interrupt.NONE)).isNull();
+        assertThat(Fglm.squarefree(ZPoly.of(lex2, new int[][] {{0, 2}, {0, 0}},
+                new BigInteger[] {BigInteger.ONE, BigInteger.TWO.negate()}), 1)).isTrue();
+        assertThat(Fglm.squarefree(ZPoly.of(lex2, new int[][] {{0, 2}, {0, 1}, {0, 0}},
+                new BigInteger[] {BigInteger.ONE, BigInteger.TWO.negate(), BigInteger.ONE}), 1)).isFalse();
+    }
+
+    private static int maxBits(ZPoly p) {
+        int bits = 0;
+        for (int t = 0; t < p.size(); t++) {
+            bits = Math.max(bits, p.coefficient(t).bitLength());
+        }
+        return bits;
+    }
+
     private static int[] unit(int n, int v, int e) {
         int[] x = new int[n];
         x[v] = e;

@@ -484,11 +484,11 @@ public final class Fglm {
      * Generators of the ideal of a lex candidate in shape position, with small coefficients; null for any other
      * candidate. Shape position: one element f(x_n) in the last variable alone, squarefree, and for every other
      * variable x_j one element l_j = a_j·x_j − h_j(x_n). The generators are f and, for each l_j, s_j = the remainder of
-     * f'·l_j modulo f (up to a rational factor: {@link NormalForm#reduce}). Why the same ideal: s_j ≡ f'·l_j modulo f,
-     * and f' is invertible modulo the squarefree f (σ·f' + τ·f = 1), so l_j = σ·f'·l_j + τ·f·l_j lies in (f, s_j),
-     * and s_j in (f, l_j). Why smaller: h_j is a quotient of polynomials in x_n reduced modulo f, whose coefficients are
-     * far larger than those of f'·h_j modulo f (the rational univariate representation): for katsura-6, 6 500 bits
-     * against 250, and the certificate's reductions modulo the grevlex basis took 3.3 s instead of 5.8 s.
+     * f'·l_j modulo f (up to a rational factor: {@link NormalForm#reduce}). Why the same ideal: s_j ≡ f'·l_j modulo
+     * f, and f' is invertible modulo the squarefree f (σ·f' + τ·f = 1), so l_j = σ·f'·l_j + τ·f·l_j lies in (f, s_j),
+     * and s_j in (f, l_j). Why smaller: h_j is a quotient of polynomials in x_n reduced modulo f, whose coefficients
+     * are far larger than those of f'·h_j modulo f (the rational univariate representation): for katsura-6, 6 500
+     * bits against 250, and the certificate's reductions modulo the grevlex basis took 3.3 s instead of 5.8 s.
      *
      * <p>Cost: per l_j one product of two polynomials of degree below D in x_n and its remainder modulo f (D steps);
      * squarefree: a gcd modulo a prime, O(D²).

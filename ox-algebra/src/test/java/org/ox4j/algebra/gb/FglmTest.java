@@ -100,10 +100,7 @@ class FglmTest {
      */
     @Test
     void katsura6InLexOverQNeedsManyPrimes() {
-        MonomialLayout grevlex = MonomialLayout.of(MonomialOrder.grevlex(7), 8);
-        MonomialLayout lex = MonomialLayout.of(MonomialOrder.lex(7), 16);
-        List<ZPoly> g = ModularGroebner.basis(StandardSystems.katsura(grevlex, 6), Interrupt.NONE, 2);
-        List<ZPoly> l = Fglm.lexOverQ(g, lex, Interrupt.NONE);
+        List<ZPoly> l = katsuraInLex(6).lex();
         assertThat(l).hasSize(7);
         assertThat(l.get(0).exponents(0)).containsExactly(0, 0, 0, 0, 0, 0, 64);
         assertThat(l.get(0).totalDegree()).isEqualTo(64);
@@ -119,9 +116,7 @@ class FglmTest {
         // bits, so the modulus needs twice that (457 primes of 31 bits)
         int bits = 0;
         for (ZPoly f : l) {
-            for (int t = 0; t < f.size(); t++) {
-                bits = Math.max(bits, f.coefficient(t).bitLength());
-            }
+            bits = Math.max(bits, maxBits(f));
         }
         assertThat(bits).isGreaterThan(5000);
     }
@@ -158,11 +153,10 @@ class FglmTest {
      */
     @Test
     void theShapeCertificateAcceptsTheBasisAndRefusesAChangedOne() {
-        MonomialLayout grevlex = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
-        MonomialLayout lex = MonomialLayout.of(MonomialOrder.lex(5), 16);
-        List<ZPoly> g = ModularGroebner.basis(StandardSystems.katsura(grevlex, 4), Interrupt.NONE, 1);
-        List<ZPoly> l = Fglm.lexOverQ(g, lex, Interrupt.NONE);
-        assertThat(l).isEqualTo(ringsLex(StandardSystems.katsura(grevlex, 4), lex));
+        LexCase k4 = katsuraInLex(4);
+        List<ZPoly> g = k4.grevlex();
+        List<ZPoly> l = k4.lex();
+        assertThat(l).isEqualTo(ringsLex(k4.input(), MonomialLayout.of(MonomialOrder.lex(5), 16)));
         List<int[]> leads = new ArrayList<>();
         g.forEach(p -> leads.add(p.exponents(0)));
         int dimension = Fglm.staircase(leads, 5).size();
@@ -193,12 +187,24 @@ class FglmTest {
         // x1^2 and x0 - x1: shaped, but the univariate element is a square
         MonomialLayout lex2 = MonomialLayout.of(MonomialOrder.lex(2), 16);
         List<ZPoly> square = List.of(ZPoly.term(lex2, new int[] {0, 2}, BigInteger.ONE),
-                ZPoly.of(lex2, new int[][] {{1, 0}, {0, 1}}, new BigInteger[] {BigInteger.ONE, BigInteger.ONE.negate()}));
+                ZPoly.of(lex2, new int[][] {{1, 0}, {0, 1}},
+                        new BigInteger[] {BigInteger.ONE, BigInteger.ONE.negate()}));
         assertThat(Fglm.shapeGenerators(square, Interrupt.NONE)).isNull();
         assertThat(Fglm.squarefree(ZPoly.of(lex2, new int[][] {{0, 2}, {0, 0}},
                 new BigInteger[] {BigInteger.ONE, BigInteger.TWO.negate()}), 1)).isTrue();
         assertThat(Fglm.squarefree(ZPoly.of(lex2, new int[][] {{0, 2}, {0, 1}, {0, 0}},
                 new BigInteger[] {BigInteger.ONE, BigInteger.TWO.negate(), BigInteger.ONE}), 1)).isFalse();
+    }
+
+    /** katsura-k over Q: the input, its certified grevlex basis and its lex basis by FGLM. */
+    private record LexCase(List<ZPoly> input, List<ZPoly> grevlex, List<ZPoly> lex) {
+    }
+
+    private static LexCase katsuraInLex(int k) {
+        List<ZPoly> input = StandardSystems.katsura(MonomialLayout.of(MonomialOrder.grevlex(k + 1), 8), k);
+        List<ZPoly> g = ModularGroebner.basis(input, Interrupt.NONE, 2);
+        MonomialLayout lex = MonomialLayout.of(MonomialOrder.lex(k + 1), 16);
+        return new LexCase(input, g, Fglm.lexOverQ(g, lex, Interrupt.NONE));
     }
 
     private static int maxBits(ZPoly p) {

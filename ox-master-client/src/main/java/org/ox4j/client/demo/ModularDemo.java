@@ -126,8 +126,8 @@ final class ModularDemo {
         Cmo v = AsirValueParser.parse(sys.variableList());
         int n = options.servers();
         out.printf("ox-demo: Groebner basis over Q (%s, multi-modular, certified) of %s (%d polynomials in %s)"
-                + " on %d %s, and on 1 for comparison%n", Options.ORDERS.get(options.order()), sys.name(), sys.polynomials().size(), sys.variableList(), n,
-                DemoLaunchers.describe(options.serverCommands()));
+                + " on %d %s, and on 1 for comparison%n", Options.ORDERS.get(options.order()), sys.name(),
+                sys.polynomials().size(), sys.variableList(), n, DemoLaunchers.describe(options.serverCommands()));
         OxClientOptions clientOptions = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(30));
         List<double[]> pairs = new ArrayList<>();
         Run group = null;

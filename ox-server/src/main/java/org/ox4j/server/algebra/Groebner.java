@@ -103,7 +103,8 @@ public final class Groebner {
      */
     public List<Value> ndBasisFromGrevlex(List<ZPoly> grevlex, Ring ring) {
         if (ring.characteristic() != 0) {
-            throw new IllegalArgumentException("a certified grevlex basis is over Q, not modulo " + ring.characteristic());
+            throw new IllegalArgumentException("a certified grevlex basis is over Q, not modulo "
+                    + ring.characteristic());
         }
         List<Value> values = integralValues(grevlex, ring);
         if (ring.order() == TermOrder.GREVLEX || values.isEmpty()) {

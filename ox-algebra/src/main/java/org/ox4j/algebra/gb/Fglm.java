@@ -387,6 +387,12 @@ public final class Fglm {
             return List.of(ZPoly.constant(lex, BigInteger.ONE));
         }
         int batch = Math.max(1, threads);
+        // in shape position (most radical ideals) through the rational univariate representation: FGLM for a few
+        // primes instead of hundreds (ShapeLex); a candidate the certificate refuses goes the general way
+        List<ZPoly> shaped = ShapeLex.candidate(g, lex, standard.size(), interrupt, batch);
+        if (shaped != null && certified(shaped, g, standard.size(), interrupt, batch)) {
+            return shaped;
+        }
         ModularImages images = ModularImages.empty();
         List<QPoly> previous = null;
         int imageCount = 0;
@@ -447,7 +453,7 @@ public final class Fglm {
     /**
      * Every element reduces to 0 modulo the certified basis (the normal forms split over {@code threads}), and the lex
      * leading monomials leave D standard ones. In shape position the elements' ideal is given by generators with far
-     * smaller coefficients ({@link #shapeGenerators}), and those are reduced instead.
+     * smaller coefficients ({@link ShapeLex#generators}), and those are reduced instead.
      */
     static boolean certified(List<ZPoly> candidate, List<ZPoly> g, int dimension, Interrupt interrupt,
             int threads) {
@@ -455,7 +461,7 @@ public final class Fglm {
         if (standard == null || standard.size() != dimension) {
             return false;
         }
-        List<ZPoly> shape = shapeGenerators(candidate, interrupt);
+        List<ZPoly> shape = ShapeLex.generators(candidate, interrupt);
         List<ZPoly> members = shape != null ? shape : candidate;
         // lex elements can have far higher degrees than the basis they come from (a univariate one of degree D)
         long degree = 0;
@@ -478,136 +484,5 @@ public final class Fglm {
             }
         });
         return !refused.get();
-    }
-
-    /**
-     * Generators of the ideal of a lex candidate in shape position, with small coefficients; null for any other
-     * candidate. Shape position: one element f(x_n) in the last variable alone, squarefree, and for every other
-     * variable x_j one element l_j = a_j·x_j − h_j(x_n). The generators are f and, for each l_j, s_j = the remainder of
-     * f'·l_j modulo f (up to a rational factor: {@link NormalForm#reduce}). Why the same ideal: s_j ≡ f'·l_j modulo
-     * f, and f' is invertible modulo the squarefree f (σ·f' + τ·f = 1), so l_j = σ·f'·l_j + τ·f·l_j lies in (f, s_j),
-     * and s_j in (f, l_j). Why smaller: h_j is a quotient of polynomials in x_n reduced modulo f, whose coefficients
-     * are far larger than those of f'·h_j modulo f (the rational univariate representation): for katsura-6, 6 500
-     * bits against 250, and the certificate's reductions modulo the grevlex basis took 3.3 s instead of 5.8 s.
-     *
-     * <p>Cost: per l_j one product of two polynomials of degree below D in x_n and its remainder modulo f (D steps);
-     * squarefree: a gcd modulo a prime, O(D²).
-     */
-    static List<ZPoly> shapeGenerators(List<ZPoly> candidate, Interrupt interrupt) {
-        int n = candidate.get(0).layout().variables();
-        int last = n - 1;
-        ZPoly univariate = null;
-        List<ZPoly> linear = new ArrayList<>();
-        for (ZPoly p : candidate) {
-            if (inLastVariableFrom(p, 0, last)) {
-                if (univariate != null) {
-                    return null;
-                }
-                univariate = p;
-            } else if (firstPowerOfOneVariable(p.exponents(0), last) && inLastVariableFrom(p, 1, last)) {
-                linear.add(p);
-            } else {
-                return null;
-            }
-        }
-        if (univariate == null || linear.size() != n - 1 || !squarefree(univariate, last)) {
-            return null;
-        }
-        MonomialLayout wide = univariate.layout().widenedFor(2 * univariate.totalDegree());
-        ZPoly f = univariate.relayout(wide);
-        ZPoly derivative = f.derivative(last);
-        Divisors byF = Divisors.of(List.of(f), wide);
-        List<ZPoly> out = new ArrayList<>();
-        out.add(univariate);
-        for (ZPoly l : linear) {
-            interrupt.check();
-            out.add(NormalForm.reduce(derivative.multiply(l.relayout(wide)), byF, interrupt));
-        }
-        return out;
-    }
-
-    /** Whether the terms of {@code p} from term {@code from} on are in the variable {@code last} alone. */
-    private static boolean inLastVariableFrom(ZPoly p, int from, int last) {
-        for (int t = from; t < p.size(); t++) {
-            int[] e = p.exponents(t);
-            for (int v = 0; v < e.length; v++) {
-                if (v != last && e[v] != 0) {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    /** Whether {@code e} is x_v for one variable v other than {@code last}. */
-    private static boolean firstPowerOfOneVariable(int[] e, int last) {
-        int sum = 0;
-        for (int v = 0; v < e.length; v++) {
-            sum += e[v];
-        }
-        return sum == 1 && e[last] == 0;
-    }
-
-    /**
-     * Whether f (in the variable {@code last} alone) is squarefree over Q: gcd(f, f') = 1 modulo a prime that keeps
-     * f's degree proves it (the gcd over Q, primitive, divides both images, with its degree). A few primes are tried;
-     * false when none shows it (f may have a square factor, and the caller then takes the general way).
-     */
-    static boolean squarefree(ZPoly f, int last) {
-        int degree = f.exponents(0)[last];
-        for (int k = 0; k < 4; k++) {
-            Modulus m = Modulus.of(ModularGroebner.prime(k));
-            if (m.reduce(f.coefficient(0)) == 0) {
-                continue;
-            }
-            long[] a = new long[degree + 1];
-            for (int t = 0; t < f.size(); t++) {
-                a[f.exponents(t)[last]] = m.reduce(f.coefficient(t));
-            }
-            long[] b = new long[degree];
-            for (int i = 1; i <= degree; i++) {
-                b[i - 1] = m.multiply(a[i], m.reduce(i));
-            }
-            if (gcdDegree(a, b, m) == 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The degree of gcd(a, b) modulo m (coefficients by increasing degree; -1 when both are 0). */
-    private static int gcdDegree(long[] a, long[] b, Modulus m) {
-        long[] x = a.clone();
-        long[] y = b.clone();
-        int dx = degree(x, x.length - 1);
-        int dy = degree(y, y.length - 1);
-        while (dy >= 0) {
-            // x mod y, in place
-            long inverse = m.inverse(y[dy]);
-            while (dx >= dy) {
-                long q = m.multiply(x[dx], inverse);
-                int shift = dx - dy;
-                for (int i = 0; i <= dy; i++) {
-                    x[i + shift] = m.subtract(x[i + shift], m.multiply(q, y[i]));
-                }
-                dx = degree(x, dx - 1);
-            }
-            long[] t = x;
-            x = y;
-            y = t;
-            int dt = dx;
-            dx = dy;
-            dy = dt;
-        }
-        return dx;
-    }
-
-    /** The degree of the coefficients c[0..from] (-1 when all are 0). */
-    private static int degree(long[] c, int from) {
-        int d = Math.min(from, c.length - 1);
-        while (d >= 0 && c[d] == 0) {
-            d--;
-        }
-        return d;
     }
 }

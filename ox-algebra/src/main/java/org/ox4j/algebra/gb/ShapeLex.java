@@ -3,6 +3,7 @@ package org.ox4j.algebra.gb;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.ox4j.algebra.Divisors;
 import org.ox4j.algebra.Interrupt;
 import org.ox4j.algebra.KernelThreads;
@@ -221,20 +222,23 @@ final class ShapeLex {
 
     /** Whether a lex basis modulo p is f(x_n) of degree D and one x_j − h_j(x_n) per other variable. */
     private static boolean shaped(List<ModPoly> l, int last, int dimension) {
-        if (l.size() != last + 1 || l.get(0).exponents(0)[last] != dimension || !inLast(l.get(0), 0, last)) {
+        ModPoly f = l.get(0);
+        if (l.size() != last + 1 || f.exponents(0)[last] != dimension || !inLast(f.size(), f::exponents, 0, last)) {
             return false;
         }
         for (int j = 1; j < l.size(); j++) {
-            if (!firstPowerOfOneVariable(l.get(j).exponents(0), last) || !inLast(l.get(j), 1, last)) {
+            ModPoly p = l.get(j);
+            if (!firstPowerOfOneVariable(p.exponents(0), last) || !inLast(p.size(), p::exponents, 1, last)) {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean inLast(ModPoly p, int from, int last) {
-        for (int t = from; t < p.size(); t++) {
-            if (!onlyLast(p.exponents(t), last)) {
+    /** Whether the terms from term {@code from} on (of {@code size}) are in the variable {@code last} alone. */
+    private static boolean inLast(int size, IntFunction<int[]> exponents, int from, int last) {
+        for (int t = from; t < size; t++) {
+            if (!onlyLast(exponents.apply(t), last)) {
                 return false;
             }
         }
@@ -419,12 +423,12 @@ final class ShapeLex {
         ZPoly univariate = null;
         List<ZPoly> linear = new ArrayList<>();
         for (ZPoly p : candidate) {
-            if (inLastVariableFrom(p, 0, last)) {
+            if (inLast(p.size(), p::exponents, 0, last)) {
                 if (univariate != null) {
                     return null;
                 }
                 univariate = p;
-            } else if (firstPowerOfOneVariable(p.exponents(0), last) && inLastVariableFrom(p, 1, last)) {
+            } else if (firstPowerOfOneVariable(p.exponents(0), last) && inLast(p.size(), p::exponents, 1, last)) {
                 linear.add(p);
             } else {
                 return null;
@@ -444,16 +448,6 @@ final class ShapeLex {
             out.add(NormalForm.reduce(derivative.multiply(l.relayout(wide)), byF, interrupt));
         }
         return out;
-    }
-
-    /** Whether the terms of {@code p} from term {@code from} on are in the variable {@code last} alone. */
-    private static boolean inLastVariableFrom(ZPoly p, int from, int last) {
-        for (int t = from; t < p.size(); t++) {
-            if (!onlyLast(p.exponents(t), last)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Whether {@code e} is x_v for one variable v other than {@code last}. */

@@ -31,7 +31,55 @@ public final class NormalForm {
 
     /** The normal form of {@code f} modulo {@code divisors} up to a rational factor (primitive, positive lc). */
     public static ZPoly reduce(ZPoly f, Divisors divisors, Interrupt interrupt) {
-        return reduce(f, divisors, interrupt, false);
+        return reduce(f, divisors, interrupt, false, null);
+    }
+
+    /**
+     * Whether {@code f} reduces to 0 modulo {@code divisors}, by Horner's rule in the variable {@code v}: with
+     * f = Σ q_k·x_v^k (no q_k has x_v), r ← the remainder of x_v·r + q_k from the top k down, each remainder kept
+     * with its exact scale (the reduction's factor, tracked), so r ends as a non-zero multiple of f's remainder. Why:
+     * a reduction of f at once rewrites x_v^k into ever more monomials of degree near k before they come down to
+     * standard ones, where each Horner step starts from at most the standard monomials times x_v: for the lex
+     * elements of katsura-6 (degree 64 in the last variable) 22 ms against 470 ms. Right when the divisors are a
+     * Gröbner basis (every remainder is then the normal form): x_v·u and x_v·rem(u) have the same normal form, their
+     * difference being in the ideal; for other divisors the answer may differ from a reduction of f at once.
+     *
+     * <p>Cost: deg_v f reductions, each of at most (standard monomials + q_k's terms) terms.
+     */
+    public static boolean reducesToZero(ZPoly f, int v, Divisors divisors, Interrupt interrupt) {
+        int top = f.degree(v);
+        MonomialLayout layout = divisors.layout().widenedFor((long) f.totalDegree() + 1);
+        ZPoly wide = f.relayout(layout);
+        int[] xv = new int[layout.variables()];
+        xv[v] = 1;
+        ZPoly r = ZPoly.zero(layout);
+        // r = (num / den)·(the exact remainder of the Horner sum so far)
+        BigInteger num = BigInteger.ONE;
+        BigInteger den = BigInteger.ONE;
+        for (int k = top; k >= 0; k--) {
+            interrupt.check();
+            ZPoly next = r.multiplyTerm(xv, den).relayout(layout).add(wide.coefficientOf(v, k).multiply(num));
+            if (next.isZero()) {
+                r = next;
+                num = BigInteger.ONE;
+                den = BigInteger.ONE;
+                continue;
+            }
+            BigInteger[] scale = {BigInteger.ONE, BigInteger.ONE};
+            r = reduce(next, divisors, interrupt, false, scale);
+            // next = num·(x_v·old + q_k), and r = scale·rem(next)
+            num = scale[0].multiply(num);
+            den = scale[1];
+            BigInteger g = num.gcd(den);
+            if (!g.equals(BigInteger.ONE)) {
+                num = num.divide(g);
+                den = den.divide(g);
+            }
+            if (!r.isZero()) {
+                r = r.relayout(layout);
+            }
+        }
+        return r.isZero();
     }
 
     /**
@@ -43,10 +91,15 @@ public final class NormalForm {
         if (!divisors.monic()) {
             throw new IllegalArgumentException("an exact remainder over Z needs monic divisors");
         }
-        return reduce(f, divisors, interrupt, true);
+        return reduce(f, divisors, interrupt, true, null);
     }
 
-    private static ZPoly reduce(ZPoly f, Divisors divisors, Interrupt interrupt, boolean exact) {
+    /**
+     * The reduction; with {@code scale} (two entries, numerator and denominator, given as 1 and 1) not null and not
+     * exact, the result is scale[0]/scale[1] times the exact remainder (every step's multiplier and every content
+     * divided out, tracked).
+     */
+    private static ZPoly reduce(ZPoly f, Divisors divisors, Interrupt interrupt, boolean exact, BigInteger[] scale) {
         if (f.isZero()) {
             return f;
         }
@@ -56,7 +109,7 @@ public final class NormalForm {
         long need = (long) f.totalDegree() + divisors.maxDegree();
         MonomialLayout wide = layout.widenedFor(need);
         Divisors d = divisors.widened(wide);
-        ZPoly r = exact ? f.relayout(wide) : f.relayout(wide).primitivePart();
+        ZPoly r = exact ? f.relayout(wide) : primitive(f.relayout(wide), scale);
         int w = wide.words();
         long[] restMono = new long[Math.max(4, r.size) * w];
         BigInteger[] restCoef = new BigInteger[Math.max(4, r.size)];
@@ -116,6 +169,9 @@ public final class NormalForm {
             BigInteger a = lc.divide(gcd);
             BigInteger b = c.divide(gcd).negate();
             r = r.combineScaled(a, b, t, 0, g);
+            if (scale != null) {
+                scale[0] = scale[0].multiply(a);
+            }
             if (!a.equals(BigInteger.ONE)) {
                 if (restSize > 0) {
                     pending = pending.multiply(a);
@@ -129,6 +185,9 @@ public final class NormalForm {
                     content = content.gcd(restCoef[i].multiply(pending));
                 }
                 if (!content.equals(BigInteger.ONE)) {
+                    if (scale != null) {
+                        scale[1] = scale[1].multiply(content);
+                    }
                     r = r.divideExact(content);
                     for (int i = 0; i < restSize; i++) {
                         restCoef[i] = restCoef[i].multiply(pending).divide(content);
@@ -145,7 +204,22 @@ public final class NormalForm {
         }
         ZPoly rest = new ZPoly(wide, Arrays.copyOf(restMono, restSize * w), Arrays.copyOf(restCoef, restSize),
                 restSize);
-        return exact ? rest : rest.primitivePart();
+        return exact ? rest : primitive(rest, scale);
+    }
+
+    /** p's primitive part with a positive leading coefficient, the factor divided out charged to {@code scale}. */
+    private static ZPoly primitive(ZPoly p, BigInteger[] scale) {
+        if (p.isZero()) {
+            return p;
+        }
+        BigInteger c = p.content();
+        if (p.coefficient(0).signum() < 0) {
+            c = c.negate();
+        }
+        if (scale != null) {
+            scale[1] = scale[1].multiply(c);
+        }
+        return p.divideExact(c);
     }
 
     private static ZPoly tail(ZPoly r, int from) {

@@ -474,11 +474,13 @@ public final class Fglm {
             wide.add(f.relayout(layout));
         }
         Divisors divisors = Divisors.of(wide, layout);
+        // by Horner's rule in the last variable, the one lex elements are of high degree in
+        int last = layout.variables() - 1;
         AtomicInteger next = new AtomicInteger();
         AtomicBoolean refused = new AtomicBoolean();
         KernelThreads.run(Math.max(1, Math.min(threads, members.size())), part -> {
             for (int k = next.getAndIncrement(); k < members.size() && !refused.get(); k = next.getAndIncrement()) {
-                if (!NormalForm.reduce(members.get(k).relayout(layout), divisors, interrupt).isZero()) {
+                if (!NormalForm.reducesToZero(members.get(k).relayout(layout), last, divisors, interrupt)) {
                     refused.set(true);
                 }
             }

@@ -10,11 +10,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.ox4j.algebra.Divisors;
 import org.ox4j.algebra.Interrupt;
 import org.ox4j.algebra.ModPoly;
 import org.ox4j.algebra.Modulus;
 import org.ox4j.algebra.MonomialLayout;
 import org.ox4j.algebra.MonomialOrder;
+import org.ox4j.algebra.NormalForm;
 import org.ox4j.algebra.QPoly;
 import org.ox4j.algebra.RingsBridge;
 import org.ox4j.algebra.ZPoly;
@@ -215,6 +217,45 @@ class FglmTest {
         List<ZPoly> g = ModularGroebner.basis(grid, Interrupt.NONE, 1);
         assertThat(ShapeLex.candidate(g, lex2, 4, Interrupt.NONE, 1)).isNull();
         assertThat(Fglm.lexOverQ(g, lex2, Interrupt.NONE)).isEqualTo(ringsLex(grid, lex2));
+    }
+
+    /**
+     * Membership by Horner's rule in the last variable (what the lex certificate uses) decides as the reduction at
+     * once does, modulo katsura-4's grevlex basis: for combinations of the basis (members) and for them plus a small
+     * polynomial (not members unless the small one reduces to 0).
+     */
+    @Test
+    void hornerReductionDecidesMembershipAsTheDirectReduction() {
+        LexCase k4 = katsuraInLex(4);
+        MonomialLayout layout = k4.grevlex().get(0).layout().widenedFor(24);
+        List<ZPoly> g = new ArrayList<>();
+        k4.grevlex().forEach(p -> g.add(p.relayout(layout)));
+        Divisors d = Divisors.of(g, layout);
+        Random random = new Random(5);
+        int nonMembers = 0;
+        for (int round = 0; round < 40; round++) {
+            ZPoly member = ZPoly.zero(layout);
+            for (ZPoly gk : g) {
+                int[] e = new int[5];
+                e[random.nextInt(5)] = random.nextInt(4);
+                e[4] += random.nextInt(6);
+                member = member.add(gk.multiplyTerm(e, BigInteger.valueOf(random.nextInt(201) - 100)));
+            }
+            int[] small = new int[5];
+            small[random.nextInt(5)] = random.nextInt(3);
+            ZPoly other = member.add(ZPoly.term(layout, small, BigInteger.valueOf(1 + random.nextInt(9))));
+            for (ZPoly f : List.of(member, other)) {
+                boolean direct = NormalForm.reduce(f, d, Interrupt.NONE).isZero();
+                assertThat(NormalForm.reducesToZero(f, 4, d, Interrupt.NONE)).as("round %d", round)
+                        .isEqualTo(direct);
+                if (f == member) {
+                    assertThat(direct).isTrue();
+                } else if (!direct) {
+                    nonMembers++;
+                }
+            }
+        }
+        assertThat(nonMembers).isGreaterThan(30);
     }
 
     /** katsura-k over Q: the input, its certified grevlex basis and its lex basis by FGLM. */

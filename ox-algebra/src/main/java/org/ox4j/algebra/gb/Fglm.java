@@ -451,9 +451,10 @@ public final class Fglm {
     }
 
     /**
-     * Every element reduces to 0 modulo the certified basis (the normal forms split over {@code threads}), and the lex
-     * leading monomials leave D standard ones. In shape position the elements' ideal is given by generators with far
-     * smaller coefficients ({@link ShapeLex#generators}), and those are reduced instead.
+     * Every element reduces to 0 modulo the certified basis (the normal forms split over {@code threads}, each by
+     * Horner's rule in the last variable: {@link NormalForm#reducesToZero}), and the lex leading monomials leave D
+     * standard ones. In shape position the elements' ideal is given by generators with far smaller coefficients
+     * ({@link ShapeLex#generators}), and those are reduced instead.
      */
     static boolean certified(List<ZPoly> candidate, List<ZPoly> g, int dimension, Interrupt interrupt,
             int threads) {

@@ -475,7 +475,7 @@ public final class Fglm {
             wide.add(f.relayout(layout));
         }
         Divisors divisors = Divisors.of(wide, layout);
-        // by Horner's rule in the last variable, the one lex elements are of high degree in
+        // Horner's rule in the last variable: the one in which lex elements have their high degrees
         int last = layout.variables() - 1;
         AtomicInteger next = new AtomicInteger();
         AtomicBoolean refused = new AtomicBoolean();

@@ -393,10 +393,7 @@ public final class Fglm {
         if (shaped != null && certified(shaped, g, standard.size(), interrupt, batch)) {
             return shaped;
         }
-        ModularImages images = ModularImages.empty();
-        List<QPoly> previous = null;
-        int imageCount = 0;
-        int nextAttempt = 1;
+        LexReconstruction images = new LexReconstruction();
         for (int first = 0; first < MAX_PRIMES; first += batch) {
             interrupt.check();
             int from = first;
@@ -406,26 +403,14 @@ public final class Fglm {
                     return null;
                 }
                 if (image.images() != null) {
-                    images = images.combine(image.images());
-                    imageCount++;
+                    images.add(image.images());
                 }
             }
-            if (imageCount < nextAttempt) {
+            List<QPoly> settled = images.attempt();
+            if (settled == null) {
                 continue;
             }
-            // attempts after about 1, 2, 3, 4, 5, 6, 8, 10, 13, … images: an attempt folds every image into
-            // BigIntegers again, so one per image made the primes' cost cubic (katsura-5: 330 ms, mostly
-            // reconstructions)
-            nextAttempt = Math.max(imageCount + 1, imageCount * 5 / 4);
-            ModularImages.Reconstruction r = ModularGroebner.candidate(images, previous);
-            previous = r.candidate();
-            if (previous == null || !r.settled()) {
-                continue;
-            }
-            List<ZPoly> candidate = new ArrayList<>();
-            for (QPoly q : previous) {
-                candidate.add(q.primitiveIntegral().relayout(lex));
-            }
+            List<ZPoly> candidate = LexReconstruction.integral(settled, lex);
             if (certified(candidate, g, standard.size(), interrupt, batch)) {
                 return candidate;
             }

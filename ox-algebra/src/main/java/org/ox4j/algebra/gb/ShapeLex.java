@@ -53,8 +53,9 @@ final class ShapeLex {
             int threads) {
         int batch = Math.max(1, threads);
         int prime = 0;
-        Reconstructing representation = new Reconstructing();
-        while (representation.settled == null) {
+        LexReconstruction representation = new LexReconstruction();
+        List<QPoly> rur = null;
+        while (rur == null) {
             if (prime >= Fglm.MAX_PRIMES) {
                 return null;
             }
@@ -62,70 +63,38 @@ final class ShapeLex {
             int from = prime;
             for (Image image : KernelThreads.map(batch,
                     k -> representationImage(g, lex, dimension, ModularGroebner.prime(from + k), interrupt))) {
-                if (!image.zeroDimensional() || !image.shaped() && representation.count == 0) {
+                if (!image.zeroDimensional() || !image.shaped() && representation.count() == 0) {
                     return null;
                 }
                 if (image.shaped() && image.polys() != null) {
-                    representation.add(image.polys());
+                    representation.add(ModularImages.of(image.polys(), image.polys().get(0).modulus().value()));
                 }
             }
             prime += batch;
-            representation.attempt();
+            rur = representation.attempt();
         }
-        List<QPoly> rur = representation.settled;
         if (rur.size() == 1) {
-            return List.of(rur.get(0).primitiveIntegral().relayout(lex));
+            return LexReconstruction.integral(rur, lex);
         }
-        Reconstructing basis = new Reconstructing();
-        while (basis.settled == null) {
+        List<QPoly> representationOverQ = rur;
+        LexReconstruction basis = new LexReconstruction();
+        List<QPoly> settled = null;
+        while (settled == null) {
             if (prime >= Fglm.MAX_PRIMES) {
                 return null;
             }
             interrupt.check();
             int from = prime;
             for (List<ModPoly> image : KernelThreads.map(batch,
-                    k -> basisImage(rur, lex, ModularGroebner.prime(from + k)))) {
+                    k -> basisImage(representationOverQ, lex, ModularGroebner.prime(from + k)))) {
                 if (image != null) {
-                    basis.add(image);
+                    basis.add(ModularImages.of(image, image.get(0).modulus().value()));
                 }
             }
             prime += batch;
-            basis.attempt();
+            settled = basis.attempt();
         }
-        List<ZPoly> out = new ArrayList<>();
-        for (QPoly q : basis.settled) {
-            out.add(q.primitiveIntegral().relayout(lex));
-        }
-        return out;
-    }
-
-    /**
-     * Images combined prime after prime and reconstructed now and then: after about 1, 2, 3, 4, 5, 6, 8, 10, 13, …
-     * images (an attempt folds every image into integers again, so one per image made the primes' cost cubic).
-     */
-    private static final class Reconstructing {
-        private ModularImages images = ModularImages.empty();
-        private List<QPoly> previous;
-        private int count;
-        private int nextAttempt = 1;
-        private List<QPoly> settled;
-
-        void add(List<ModPoly> image) {
-            images = images.combine(ModularImages.of(image, image.get(0).modulus().value()));
-            count++;
-        }
-
-        void attempt() {
-            if (count < nextAttempt) {
-                return;
-            }
-            nextAttempt = Math.max(count + 1, count * 5 / 4);
-            ModularImages.Reconstruction r = ModularGroebner.candidate(images, previous);
-            previous = r.candidate();
-            if (previous != null && r.settled()) {
-                settled = previous;
-            }
-        }
+        return LexReconstruction.integral(settled, lex);
     }
 
     /**

@@ -58,7 +58,7 @@ public final class NormalForm {
         BigInteger den = BigInteger.ONE;
         for (int k = top; k >= 0; k--) {
             interrupt.check();
-            ZPoly next = r.multiplyTerm(xv, den).relayout(layout).add(wide.coefficientOf(v, k).multiply(num));
+            ZPoly next = r.multiplyTerm(xv, den).add(wide.coefficientOf(v, k).multiply(num));
             if (next.isZero()) {
                 r = next;
                 num = BigInteger.ONE;

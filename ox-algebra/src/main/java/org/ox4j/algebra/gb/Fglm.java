@@ -423,16 +423,27 @@ public final class Fglm {
     }
 
     private static PrimeImage image(List<ZPoly> g, MonomialLayout lex, long p, Interrupt interrupt) {
-        Modulus m = Modulus.of(p);
-        List<ModPoly> gp = new ArrayList<>();
-        for (ZPoly f : g) {
-            if (m.reduce(f.coefficient(0)) == 0) {
-                return new PrimeImage(null, true);
-            }
-            gp.add(ModPoly.of(f, m).monic());
+        List<ModPoly> gp = monicModulo(g, Modulus.of(p));
+        if (gp == null) {
+            return new PrimeImage(null, true);
         }
         List<ModPoly> image = lex(gp, lex, interrupt);
         return image == null ? new PrimeImage(null, false) : new PrimeImage(ModularImages.of(image, p), true);
+    }
+
+    /**
+     * The certified basis g modulo m, each element monic (then the reduced basis of the ideal modulo m), or null when
+     * m divides a leading coefficient.
+     */
+    static List<ModPoly> monicModulo(List<ZPoly> g, Modulus m) {
+        List<ModPoly> gp = new ArrayList<>();
+        for (ZPoly f : g) {
+            if (m.reduce(f.coefficient(0)) == 0) {
+                return null;
+            }
+            gp.add(ModPoly.of(f, m).monic());
+        }
+        return gp;
     }
 
     /**

@@ -104,12 +104,9 @@ final class ShapeLex {
     private static Image representationImage(List<ZPoly> g, MonomialLayout lex, int dimension, long p,
             Interrupt interrupt) {
         Modulus m = Modulus.of(p);
-        List<ModPoly> gp = new ArrayList<>();
-        for (ZPoly f : g) {
-            if (m.reduce(f.coefficient(0)) == 0) {
-                return Image.UNUSABLE;
-            }
-            gp.add(ModPoly.of(f, m).monic());
+        List<ModPoly> gp = Fglm.monicModulo(g, m);
+        if (gp == null) {
+            return Image.UNUSABLE;
         }
         List<ModPoly> l = Fglm.lex(gp, lex, interrupt);
         if (l == null) {
@@ -289,16 +286,7 @@ final class ShapeLex {
 
     /** a·b modulo the monic f (coefficients by degree; the result has deg f coefficients). */
     private static long[] multiplyModulo(long[] a, long[] b, long[] f, Modulus m) {
-        long[] product = new long[a.length + b.length];
-        for (int i = 0; i < a.length; i++) {
-            if (a[i] == 0) {
-                continue;
-            }
-            for (int j = 0; j < b.length; j++) {
-                product[i + j] = m.add(product[i + j], m.multiply(a[i], b[j]));
-            }
-        }
-        return remainder(product, f, m);
+        return remainder(multiply(a, b, m), f, m);
     }
 
     /** c modulo the monic f, deg f coefficients. */
@@ -363,6 +351,9 @@ final class ShapeLex {
     private static long[] multiply(long[] a, long[] b, Modulus m) {
         long[] out = new long[a.length + b.length - 1];
         for (int i = 0; i < a.length; i++) {
+            if (a[i] == 0) {
+                continue;
+            }
             for (int j = 0; j < b.length; j++) {
                 out[i + j] = m.add(out[i + j], m.multiply(a[i], b[j]));
             }
@@ -436,51 +427,25 @@ final class ShapeLex {
      */
     static boolean squarefree(ZPoly f, int last) {
         int degree = f.exponents(0)[last];
+        if (degree == 0) {
+            return true;
+        }
         for (int k = 0; k < 4; k++) {
             Modulus m = Modulus.of(ModularGroebner.prime(k));
             if (m.reduce(f.coefficient(0)) == 0) {
                 continue;
             }
+            // f made monic modulo m: gcd(f, f') = 1 exactly when f' is invertible modulo f
+            long scale = m.inverse(m.reduce(f.coefficient(0)));
             long[] a = new long[degree + 1];
             for (int t = 0; t < f.size(); t++) {
-                a[f.exponents(t)[last]] = m.reduce(f.coefficient(t));
+                a[f.exponents(t)[last]] = m.multiply(m.reduce(f.coefficient(t)), scale);
             }
-            long[] b = new long[degree];
-            for (int i = 1; i <= degree; i++) {
-                b[i - 1] = m.multiply(a[i], m.reduce(i));
-            }
-            if (gcdDegree(a, b, m) == 0) {
+            if (inverseModulo(derivative(a, m), a, m) != null) {
                 return true;
             }
         }
         return false;
-    }
-
-    /** The degree of gcd(a, b) modulo m (coefficients by increasing degree; -1 when both are 0). */
-    private static int gcdDegree(long[] a, long[] b, Modulus m) {
-        long[] x = a.clone();
-        long[] y = b.clone();
-        int dx = degree(x, x.length - 1);
-        int dy = degree(y, y.length - 1);
-        while (dy >= 0) {
-            // x mod y, in place
-            long inverse = m.inverse(y[dy]);
-            while (dx >= dy) {
-                long q = m.multiply(x[dx], inverse);
-                int shift = dx - dy;
-                for (int i = 0; i <= dy; i++) {
-                    x[i + shift] = m.subtract(x[i + shift], m.multiply(q, y[i]));
-                }
-                dx = degree(x, dx - 1);
-            }
-            long[] t = x;
-            x = y;
-            y = t;
-            int dt = dx;
-            dx = dy;
-            dy = dt;
-        }
-        return dx;
     }
 
     /** The degree of the coefficients c[0..from] (-1 when all are 0). */

@@ -31,23 +31,26 @@ import org.ox4j.algebra.ZPoly;
  * no leading monomial divides ends the check with "no" at once (no later row reaches back to it).
  *
  * <p>Two kernels do this. The residue kernel ({@link ResidueVector}) runs first: the vector as residues modulo 32
- * primes of 27 bits, each step's x/l recovered as a small integer from a few of them, and a bound on the integer
- * vector the lanes stand for that makes its "yes" certain. katsura-9's certificate (1 970 pairs, 2.6 million steps,
- * 330 million row products) took 8.2-9.6 s with it against 24-36 s exact, and a process doing it leaves the
- * memory system to its neighbour: its working set is the lanes of one vector (32 words a column) and the
- * coefficients' residues, read in order, where the exact kernel allocated two BigIntegers per row product (80 GB
- * for katsura-9), and two servers checking side by side lost 17-25 % to each other. When its bound outgrows the
- * modulus (entries of more than about 850 bits), or for a "no", the exact kernel decides the pair: BigIntegers,
- * a bit set of the non-zero columns so that finding the next entry and scaling cost the entries, not the width,
- * and the content divided out when the next entry has grown past twice the size it had after the last division,
- * as Asir's nd_f4 does over Q.
+ * primes of 27 bits, each step's x/l recovered as a small integer from a few of them, and a bound on the integer vector
+ * the lanes stand for that makes its "yes" certain. katsura-9's certificate (1 970 pairs, 2.6 million steps, 330
+ * million row products) took 8.2-9.6 s with it against 24-36 s exact, and a process doing it leaves the memory system
+ * to its neighbour: its working set is the lanes of one vector (32 words a column) and the coefficients' residues, read
+ * in order, where the exact kernel allocated two BigIntegers per row product (80 GB for katsura-9), and two servers
+ * checking side by side lost 17-25 % to each other. When its bound outgrows the modulus (entries of more than about 850
+ * bits), the pair is reduced again in 64 lanes (entries up to about 1 700 bits; the 32 primes and the next 32 below
+ * them, made when a pair first needs them): katsura-10's candidate (537 elements, coefficients up to 659 bits) sends a
+ * quarter of its 4 460 pairs beyond 32 lanes, and its certificate took 108 s on one thread this way (every 40th pair:
+ * 3.1-3.5 s, against 6.4 s with those among them exact). When that bound outgrows its modulus too, or for a "no", the
+ * exact kernel decides the pair: BigIntegers, a bit set of the non-zero columns so that finding the next entry and
+ * scaling cost the entries, not the width, and the content divided out when the next entry has grown past twice the
+ * size it had after the last division, as Asir's nd_f4 does over Q.
  *
  * <p>Cost: per pair, per reduction step, |g_k| row products (32 word products each in residues; a product of
  * integers of the vector's size by a coefficient, exact), plus, in residues, a reconstruction of x/l from its
  * prefix (j products and (32 − j)·j word products) and, exact, a gcd; per degree, one divisibility search per
  * monomial of the closure (support masks first) and one hash per term of each multiple, once per call; per
- * candidate, 32 residues of each coefficient. Pairs of one degree are split over the given threads; a failure stops
- * every thread.
+ * candidate, 32 residues of each coefficient (and 64 more when a pair needs the wide lanes). Pairs of one degree
+ * are split over the given threads; a failure stops every thread.
  */
 final class PairReductionCheck {
     /**
@@ -56,12 +59,14 @@ final class PairReductionCheck {
      * vectorise the lane loop (32 lanes took 8.2 s for katsura-9's certificate, a loop over 30 lanes 9.7 s).
      */
     private static final int LANES = 32;
+    /** Primes of the wide residue kernel, for the pairs whose entries outgrow {@link #LANES} primes. */
+    private static final int WIDE_LANES = 64;
     private static final int NO = 0;
     private static final int YES = 1;
     private static final int UNDECIDED = 2;
     /**
-     * How far above the last factor's size the next one is looked for: F/P_j is known to 2^-41, and with primes of
-     * 27 bits a margin of 4 bits keeps F/P_j above 2^-31 (a bound within 2^-10 of F).
+     * How far above the last factor's size the next one is looked for: F/P_j is known to 2^-40, and with primes of
+     * 27 bits a margin of 4 bits keeps F/P_j above 2^-31 (a bound within 2^-9 of F).
      */
     private static final int PREFIX_MARGIN_BITS = 4;
     private final MonomialLayout layout;
@@ -71,18 +76,18 @@ final class PairReductionCheck {
     private final long[][] words;
     private final BigInteger[][] coefficients;
     private final long[] leadMasks;
-    /** The primes of the residue kernel: none divides a leading coefficient. */
-    private final WordResidues primes;
-    /** Element k's coefficients modulo the primes, term after term (LANES residues per term). */
-    private final int[][] coefficientResidues;
-    /** The inverses of element k's leading coefficient modulo the primes. */
-    private final long[][] leadInverses;
-    /** An upper bound on the magnitude of element k's coefficients (a power of two). */
+    /** The residue kernel's primes and the elements modulo them. */
+    private final Residues narrow;
+    /** The wide kernel's, made when a pair first needs them. */
+    private Residues wide;
+    /** An upper bound on the magnitude of element k's coefficients (a power of two; infinity past 2^1023). */
     private final double[] coefficientBounds;
     /** The pairs this check was prepared for (their {@link #key}s): the layout is wide enough for their closures. */
     private final Set<Long> prepared = new HashSet<>();
     /** How many pairs the exact kernel had to decide (the residue kernel's NO or UNDECIDED). */
     private final AtomicLong exactReductions = new AtomicLong();
+    /** How many pairs the wide residue kernel took on (the residue kernel's UNDECIDED). */
+    private final AtomicLong wideReductions = new AtomicLong();
 
     private PairReductionCheck(List<ZPoly> elements, List<int[]> pairs) {
         long maxDegree = maxDegree(elements, pairs);
@@ -111,68 +116,102 @@ final class PairReductionCheck {
             }
             leadMasks[k] = layout.support(words[k], 0);
         }
-        this.primes = primesForLeads();
-        coefficientResidues = new int[g.length][];
         coefficientBounds = new double[g.length];
-        long[] residues = new long[LANES];
         for (int k = 0; k < g.length; k++) {
-            BigInteger[] c = coefficients[k];
-            int[] out = new int[c.length * LANES];
             int bits = 0;
-            for (int t = 0; t < c.length; t++) {
-                primes.residues(c[t], residues, 0);
-                for (int i = 0; i < LANES; i++) {
-                    out[t * LANES + i] = (int) residues[i];
-                }
-                bits = Math.max(bits, c[t].bitLength());
+            for (BigInteger c : coefficients[k]) {
+                bits = Math.max(bits, c.bitLength());
             }
-            coefficientResidues[k] = out;
             coefficientBounds[k] = Math.scalb(1.0, bits);
         }
-        leadInverses = leadInverses();
+        narrow = new Residues(LargestPrimes.NARROW);
     }
 
-    /** The residue kernel's primes: the 32 largest below 2^27, unless one divides a leading coefficient. */
-    private WordResidues primesForLeads() {
-        WordResidues largest = LargestPrimes.LANES;
-        long[] residues = new long[LANES];
-        for (BigInteger[] c : coefficients) {
-            largest.residues(c[0], residues, 0);
-            for (long r : residues) {
-                if (r == 0) {
-                    return WordResidues.largestPrimes(LANES, this::dividesNoLeadingCoefficient);
-                }
-            }
+    /** The wide kernel's residues, made on first use (shared by the threads and calls of this check). */
+    private synchronized Residues wide() {
+        if (wide == null) {
+            wide = new Residues(LargestPrimes.Wide.PRIMES);
         }
-        return largest;
-    }
-
-    /** The 32 largest primes below 2^27, made once: their tables cost about 2 ms, a small certificate's share. */
-    private static final class LargestPrimes {
-        static final WordResidues LANES = WordResidues.largestPrimes(PairReductionCheck.LANES, p -> true);
+        return wide;
     }
 
     /**
-     * The inverses of the leading coefficients modulo each prime, by Montgomery's trick: one inverse per prime and
-     * three products per element, instead of an extended Euclid per element and prime.
+     * A residue kernel's primes (the largest below 2^27, unless one divides a leading coefficient), every element's
+     * coefficients modulo them (term after term, one residue per prime), and the inverses of the leading coefficients.
      */
-    private long[][] leadInverses() {
-        int n = g.length;
-        long[][] inverses = new long[n][LANES];
-        long[] prefix = new long[n + 1];
-        for (int i = 0; i < LANES; i++) {
-            prefix[0] = 1;
-            for (int k = 0; k < n; k++) {
-                prefix[k + 1] = primes.multiply(prefix[k], coefficientResidues[k][i], i);
+    private final class Residues {
+        final WordResidues primes;
+        final int lanes;
+        final int[][] coefficients;
+        final long[][] leadInverses;
+
+        Residues(WordResidues largest) {
+            this.primes = primesForLeads(largest);
+            this.lanes = primes.size();
+            long[] residues = new long[lanes];
+            coefficients = new int[g.length][];
+            for (int k = 0; k < g.length; k++) {
+                BigInteger[] c = PairReductionCheck.this.coefficients[k];
+                int[] out = new int[c.length * lanes];
+                for (int t = 0; t < c.length; t++) {
+                    primes.residues(c[t], residues, 0);
+                    for (int i = 0; i < lanes; i++) {
+                        out[t * lanes + i] = (int) residues[i];
+                    }
+                }
+                coefficients[k] = out;
             }
-            long inverse = primes.inverse(prefix[n], i);
-            for (int k = n - 1; k >= 0; k--) {
-                // inverse = (l_0 ⋯ l_k)⁻¹ here
-                inverses[k][i] = primes.multiply(inverse, prefix[k], i);
-                inverse = primes.multiply(inverse, coefficientResidues[k][i], i);
-            }
+            leadInverses = leadInverses();
         }
-        return inverses;
+
+        private WordResidues primesForLeads(WordResidues largest) {
+            long[] residues = new long[largest.size()];
+            for (BigInteger[] c : PairReductionCheck.this.coefficients) {
+                largest.residues(c[0], residues, 0);
+                for (long r : residues) {
+                    if (r == 0) {
+                        return WordResidues.largestPrimes(largest.size(),
+                                PairReductionCheck.this::dividesNoLeadingCoefficient);
+                    }
+                }
+            }
+            return largest;
+        }
+
+        /**
+         * The inverses of the leading coefficients modulo each prime, by Montgomery's trick: one inverse per prime
+         * and three products per element, instead of an extended Euclid per element and prime.
+         */
+        private long[][] leadInverses() {
+            int n = g.length;
+            long[][] inverses = new long[n][lanes];
+            long[] prefix = new long[n + 1];
+            for (int i = 0; i < lanes; i++) {
+                prefix[0] = 1;
+                for (int k = 0; k < n; k++) {
+                    prefix[k + 1] = primes.multiply(prefix[k], coefficients[k][i], i);
+                }
+                long inverse = primes.inverse(prefix[n], i);
+                for (int k = n - 1; k >= 0; k--) {
+                    // inverse = (l_0 ⋯ l_k)⁻¹ here
+                    inverses[k][i] = primes.multiply(inverse, prefix[k], i);
+                    inverse = primes.multiply(inverse, coefficients[k][i], i);
+                }
+            }
+            return inverses;
+        }
+    }
+
+    /**
+     * The largest primes below 2^27, made once: the 32 cost about 2 ms, a small certificate's share; the 64 (a
+     * holder of their own) only when a certificate needs them.
+     */
+    private static final class LargestPrimes {
+        static final WordResidues NARROW = WordResidues.largestPrimes(LANES, p -> true);
+
+        private static final class Wide {
+            static final WordResidues PRIMES = WordResidues.largestPrimes(WIDE_LANES, p -> true);
+        }
     }
 
     private boolean dividesNoLeadingCoefficient(long p) {
@@ -238,6 +277,11 @@ final class PairReductionCheck {
         return exactReductions.get();
     }
 
+    /** How many pairs so far went to the wide residue kernel. */
+    long wideReductions() {
+        return wideReductions.get();
+    }
+
     /** The degree of the lcm of the leading monomials of a and b. */
     static int lcmDegree(ZPoly a, ZPoly b) {
         int[] x = a.exponents(0);
@@ -291,9 +335,18 @@ final class PairReductionCheck {
         void reduceShare(int part, int parts, AtomicBoolean failed, Interrupt interrupt) {
             BigInteger[] v = new BigInteger[width];
             long[] nonZero = new long[(width + 63) >>> 6];
-            ResidueVector residues = new ResidueVector(this);
+            ResidueVector residues = new ResidueVector(this, narrow);
+            ResidueVector wideResidues = null;
             for (int k = part; k < halves.length && !failed.get(); k += parts) {
-                if (residues.reduce(k, failed, interrupt) == YES) {
+                int answer = residues.reduce(k, failed, interrupt);
+                if (answer == UNDECIDED) {
+                    if (wideResidues == null) {
+                        wideResidues = new ResidueVector(this, wide());
+                    }
+                    wideReductions.incrementAndGet();
+                    answer = wideResidues.reduce(k, failed, interrupt);
+                }
+                if (answer == YES) {
                     continue;
                 }
                 // NO is confirmed by the exact kernel too: it happens once per refused candidate
@@ -451,9 +504,11 @@ final class PairReductionCheck {
     }
 
     /**
-     * An S-polynomial reduced as {@link Matrix#reducesToZero} does, on residues modulo {@link #primes} instead of
-     * BigIntegers: one lane per prime and column (the lanes of a column adjacent), products below 2^54 accumulated
-     * unreduced. Made once per thread and matrix, reused pair after pair.
+     * An S-polynomial reduced as {@link Matrix#reducesToZero} does, on residues modulo the primes of a
+     * {@link Residues} (32, or 64 wide) instead of BigIntegers: one lane per prime and column (the lanes of a column
+     * adjacent), products below 2^54 accumulated unreduced. Made once per thread, matrix and width, reused pair after
+     * pair. Its bounds are in the primes' units ({@link WordResidues#scale}), the coefficients' bounds in plain
+     * numbers: a product of one of each is in the primes' units again.
      *
      * <p>Why a YES is certain. Every step applies an integer operation v ← a·v − F·row with a and F known exactly
      * (a = 1 and F the small integer whose residues are x/l when l divides the entry x; else a = l/gcd(x, l) and
@@ -473,31 +528,47 @@ final class PairReductionCheck {
      * time for katsura-9), and a branch first taken late made it throw the code away and compile it once more; two
      * servers that start their certificates at once share the two cores with their compilers.
      *
-     * <p>Cost per step: 32 word products per term of the pivot row, a few dozen word products for F, and rarely
-     * (when l does not divide x) x rebuilt as a BigInteger from a prefix of the primes and a gcd.
+     * <p>Cost per step: a word product per lane (32, or 64 wide) and term of the pivot row, a few dozen word products
+     * for F, and rarely (when l does not divide x) x rebuilt as a BigInteger from a prefix of the primes and a gcd.
      */
     private final class ResidueVector {
         private final Matrix matrix;
+        private final WordResidues primes;
+        /** How many primes: {@link #LANES} or {@link #WIDE_LANES}. */
+        private final int laneCount;
+        private final int[][] coefficientResidues;
+        private final long[][] leadInverses;
         private final long[] lanes;
         private final long[] nonZero;
-        private final long[] sigma = new long[LANES];
-        private final long[] sigmaInverse = new long[LANES];
+        private final long[] sigma;
+        private final long[] sigmaInverse;
         /** The step's entry x, its factor F, scratch for digits, the lanes' multiplier. */
-        private final long[] entry = new long[LANES];
-        private final long[] factor = new long[LANES];
-        private final long[] digits = new long[LANES];
-        private final long[] multiplier = new long[LANES];
+        private final long[] entry;
+        private final long[] factor;
+        private final long[] digits;
+        private final long[] multiplier;
         /** The multiplier of {@link #add} as ints. */
-        private final int[] multiplierWords = new int[LANES];
+        private final int[] multiplierWords;
         /** How many primes the next factor is reconstructed from: about as many as the last one needed. */
         private int prefix;
         /** S, the bound on the entries of the integer vector the lanes stand for. */
         private double bound;
 
-        ResidueVector(Matrix matrix) {
+        ResidueVector(Matrix matrix, Residues residues) {
             this.matrix = matrix;
-            lanes = new long[matrix.width * LANES];
+            primes = residues.primes;
+            laneCount = residues.lanes;
+            coefficientResidues = residues.coefficients;
+            leadInverses = residues.leadInverses;
+            lanes = new long[matrix.width * laneCount];
             nonZero = new long[(matrix.width + 63) >>> 6];
+            sigma = new long[laneCount];
+            sigmaInverse = new long[laneCount];
+            entry = new long[laneCount];
+            factor = new long[laneCount];
+            digits = new long[laneCount];
+            multiplier = new long[laneCount];
+            multiplierWords = new int[laneCount];
             clear();
         }
 
@@ -512,8 +583,9 @@ final class PairReductionCheck {
             add(a, multiplier, 0);
             primes.residues(mb, multiplier, 0);
             add(b, multiplier, 0);
-            bound = Math.nextUp(WordResidues.bound(ma) * coefficientBounds[a.element()]
-                    + WordResidues.bound(mb) * coefficientBounds[b.element()]);
+            // in units of 2^scale: the multipliers' bounds scaled, the coefficients' not
+            bound = Math.nextUp(primes.scaledBound(ma) * coefficientBounds[a.element()]
+                    + primes.scaledBound(mb) * coefficientBounds[b.element()]);
             prefix = primes.primesFor(bound, PREFIX_MARGIN_BITS);
             int steps = 0;
             int answer = YES;
@@ -545,7 +617,7 @@ final class PairReductionCheck {
             Row row = matrix.rows.get(p);
             int e = row.element();
             long[] inverse = leadInverses[e];
-            for (int i = 0; i < LANES; i++) {
+            for (int i = 0; i < laneCount; i++) {
                 factor[i] = primes.multiply(entry[i], inverse[i], i);
             }
             double factorBound = smallFactor();
@@ -558,7 +630,7 @@ final class PairReductionCheck {
             if (!(bound < primes.halfModulusBound())) {
                 return UNDECIDED;
             }
-            for (int i = 0; i < LANES; i++) {
+            for (int i = 0; i < laneCount; i++) {
                 // −F/σ as p − (F/σ mod p), p itself for 0: no branch (a branch taken once in a while made the JIT
                 // throw its code away and compile the step again)
                 multiplier[i] = primes.prime(i) - primes.multiply(factor[i], sigmaInverse[i], i);
@@ -575,13 +647,13 @@ final class PairReductionCheck {
          */
         private double smallFactor() {
             double factorBound = primes.smallMagnitude(factor, prefix, digits);
-            if (factorBound == Double.POSITIVE_INFINITY && prefix < LANES) {
+            if (factorBound == Double.POSITIVE_INFINITY && prefix < laneCount) {
                 // most often F grew past the prefix by a few bits: one prime more
                 factorBound = primes.smallMagnitude(factor, ++prefix, digits);
             }
             if (factorBound == Double.POSITIVE_INFINITY) {
-                // all primes: a coarse bound (to 2^-41·M) that tells a larger F from x/l for an l not dividing x
-                prefix = LANES;
+                // all primes: a coarse bound (to 2^-40·M) that tells a larger F from x/l for an l not dividing x
+                prefix = laneCount;
                 factorBound = primes.smallMagnitude(factor, prefix, digits);
             }
             for (int fewer = primes.primesFor(factorBound, PREFIX_MARGIN_BITS); fewer < prefix;
@@ -610,14 +682,14 @@ final class PairReductionCheck {
             primes.residues(f, factor, 0);
             primes.residues(a, digits, 0);
             primes.residues(gcd, multiplier, 0);
-            for (int i = 0; i < LANES; i++) {
+            for (int i = 0; i < laneCount; i++) {
                 sigma[i] = primes.multiply(sigma[i], digits[i], i);
                 // a⁻¹ = gcd·l⁻¹: no inverse to compute
                 long aInverse = primes.multiply(multiplier[i], leadInverse[i], i);
                 sigmaInverse[i] = primes.multiply(sigmaInverse[i], aInverse, i);
             }
             bound = Math.nextUp(bound * WordResidues.bound(a));
-            return WordResidues.bound(f);
+            return primes.scaledBound(f);
         }
 
         /**
@@ -629,9 +701,19 @@ final class PairReductionCheck {
             int[] res = coefficientResidues[row.element()];
             int[] cols = row.columns();
             int[] mw = multiplierWords;
-            for (int i = 0; i < LANES; i++) {
+            for (int i = 0; i < laneCount; i++) {
                 mw[i] = (int) m[i]; // residues below 2^27
             }
+            if (laneCount == LANES) {
+                addNarrow(res, cols, from);
+            } else {
+                addWide(res, cols, from);
+            }
+        }
+
+        /** {@link #add} in {@link #LANES} lanes: a constant trip count, so the lane loop is unrolled and vectorised. */
+        private void addNarrow(int[] res, int[] cols, int from) {
+            int[] mw = multiplierWords;
             for (int t = from; t < cols.length; t++) {
                 int c = cols[t];
                 int base = c * LANES;
@@ -643,11 +725,25 @@ final class PairReductionCheck {
             }
         }
 
+        /** {@link #add} in {@link #WIDE_LANES} lanes, for the same reason a loop of its own. */
+        private void addWide(int[] res, int[] cols, int from) {
+            int[] mw = multiplierWords;
+            for (int t = from; t < cols.length; t++) {
+                int c = cols[t];
+                int base = c * WIDE_LANES;
+                int cb = t * WIDE_LANES;
+                for (int i = 0; i < WIDE_LANES; i++) {
+                    lanes[base + i] += (long) mw[i] * res[cb + i];
+                }
+                nonZero[c >>> 6] |= 1L << c;
+            }
+        }
+
         /** Column c's true residues (lanes·σ) into {@link #entry}, the column cleared; whether they are all 0. */
         private boolean takeEntry(int c) {
-            int base = c * LANES;
+            int base = c * laneCount;
             boolean zero = true;
-            for (int i = 0; i < LANES; i++) {
+            for (int i = 0; i < laneCount; i++) {
                 // σ = 1 most of the time, but a branch on it would be thrown away by the JIT when σ changes
                 long x = primes.multiply(primes.reduce(lanes[base + i], i), sigma[i], i);
                 entry[i] = x;
@@ -661,8 +757,8 @@ final class PairReductionCheck {
         /** Every non-zero column's lanes reduced below their primes, before they could overflow. */
         private void reduceAll() {
             for (int c = nextNonZero(nonZero, 0); c >= 0; c = nextNonZero(nonZero, c + 1)) {
-                int base = c * LANES;
-                for (int i = 0; i < LANES; i++) {
+                int base = c * laneCount;
+                for (int i = 0; i < laneCount; i++) {
                     lanes[base + i] = primes.reduce(lanes[base + i], i);
                 }
             }
@@ -671,7 +767,7 @@ final class PairReductionCheck {
         /** All lanes 0, σ = 1. */
         private void clear() {
             for (int c = nextNonZero(nonZero, 0); c >= 0; c = nextNonZero(nonZero, c + 1)) {
-                Arrays.fill(lanes, c * LANES, c * LANES + LANES, 0L);
+                Arrays.fill(lanes, c * laneCount, c * laneCount + laneCount, 0L);
             }
             Arrays.fill(nonZero, 0L);
             Arrays.fill(sigma, 1);

@@ -14,7 +14,10 @@ import org.ox4j.algebra.Modulus;
  * reduction is one multiply-add per lane.
  *
  * <p>What this class does not know is whether a value fits: callers keep a bound on the magnitudes they build
- * (see {@link PairReductionCheck}) and compare it with {@link #halfModulusBound()}.
+ * (see {@link PairReductionCheck}) and compare it with {@link #halfModulusBound()}. Those bounds are doubles in units
+ * of 2^{@link #scale()}: 1 for up to 35 primes, and for more, whose modulus leaves a double's range (64 primes make
+ * 1 728 bits), a power of two that brings M/2 to about 2^960 while the smallest bound this class gives, a prefix
+ * of one prime, stays far above the smallest normal double (2^-1022).
  *
  * <p>Cost: residues of a b-bit integer, ⌈b/32⌉ Barrett steps per prime; mixed-radix digits, k(k−1)/2 modular
  * products (taken prime by prime across the remaining lanes, so consecutive products are independent); the value
@@ -26,6 +29,10 @@ final class WordResidues {
     static final int PRIME_BITS = 27;
     /** How many products of two residues a lane holds before it must be reduced. */
     static final int LANE_PRODUCTS = 1 << (63 - 2 * PRIME_BITS);
+    /** The most primes: a prefix sum in {@link #smallMagnitude} must stay below 2^63. */
+    static final int MAX_PRIMES = 64;
+    /** The size, in bits, that M/2 has in units of 2^{@link #scale}. */
+    private static final int SCALED_MODULUS_BITS = 960;
 
     private final long[] primes;
     private final long[] reciprocals;
@@ -36,6 +43,8 @@ final class WordResidues {
     private final double[] placeBounds;
     private final BigInteger[] places;
     private final BigInteger modulus;
+    /** Bounds are in units of 2^scale. */
+    private final int scale;
     private final double halfModulusBound;
     /** prefixWeights[j][m] = ((P_j/p_m) mod p_m)⁻¹ mod p_m for m &lt; j, P_j = p_0 ⋯ p_{j−1}. */
     private final long[][] prefixWeights;
@@ -62,14 +71,16 @@ final class WordResidues {
                 inverses[j][i] = fields[i].inverse(primes[j] % primes[i]);
             }
             places[i] = place;
-            placeBounds[i] = Math.nextUp(place.doubleValue());
             place = place.multiply(BigInteger.valueOf(primes[i]));
         }
         places[k] = place;
-        placeBounds[k] = Math.nextUp(place.doubleValue());
         modulus = place;
+        scale = Math.max(0, modulus.bitLength() - 2 - SCALED_MODULUS_BITS);
+        for (int i = 0; i <= k; i++) {
+            placeBounds[i] = scaledUpperBound(places[i]);
+        }
         // 2^(bits−2) < M/2: a power of two, so the comparison needs no rounding
-        halfModulusBound = Math.scalb(1.0, modulus.bitLength() - 2);
+        halfModulusBound = Math.scalb(1.0, modulus.bitLength() - 2 - scale);
         prefixWeights = new long[k + 1][];
         prefixCofactors = new long[k + 1][k][];
         prefixModuli = new long[k + 1][k];
@@ -97,8 +108,8 @@ final class WordResidues {
      * out the primes dividing them).
      */
     static WordResidues largestPrimes(int k, LongPredicate usable) {
-        if (k < 1 || k > 36) {
-            throw new IllegalArgumentException(k + " primes (1 to 36: the modulus must stay below a double's range)");
+        if (k < 1 || k > MAX_PRIMES) {
+            throw new IllegalArgumentException(k + " primes (1 to " + MAX_PRIMES + ")");
         }
         long[] primes = new long[k];
         long q = (1L << PRIME_BITS) - 1;
@@ -118,9 +129,17 @@ final class WordResidues {
         return primes[i];
     }
 
-    /** A power of two below M/2: every value whose magnitude stays below it is represented exactly. */
+    /**
+     * A power of two below M/2, in units of 2^{@link #scale}: every value whose magnitude stays below it is
+     * represented exactly.
+     */
     double halfModulusBound() {
         return halfModulusBound;
+    }
+
+    /** The exponent of the unit of this system's bounds (0 up to 35 primes). */
+    int scale() {
+        return scale;
     }
 
     /** x mod p_i for 0 ≤ x &lt; 2^63. */
@@ -193,12 +212,12 @@ final class WordResidues {
 
     /**
      * Whether the residues are those of an integer F with |F| well below P_j/2 (P_j = p_0 ⋯ p_{j−1}, 1 ≤ j ≤ k), and
-     * then an upper bound on |F|; else infinity. F is found from the first j residues by the CRT in floating point
-     * (F/P_j is the fraction of Σ y_m/p_m nearest 0, y_m = r_m·((P_j/p_m) mod p_m)⁻¹ mod p_m, known to 2^-41) and
-     * checked against the other k − j residues, F mod p_i = Σ y_m·(P_j/p_m) − q·P_j taken modulo p_i with q the
-     * nearest integer to Σ y_m/p_m. Why not Garner: its k(k−1)/2 products form a chain of k dependent steps, and
-     * called once per elimination step it took a quarter of the certificate's time. Cost: j modular products, j
-     * divisions in floating point, (k − j)·j word products.
+     * then an upper bound on |F| (in units of 2^{@link #scale}); else infinity. F is found from the first j residues by
+     * the CRT in floating point (F/P_j is the fraction of Σ y_m/p_m nearest 0, y_m = r_m·((P_j/p_m) mod p_m)⁻¹ mod p_m,
+     * known to 2^-40) and checked against the other k − j residues, F mod p_i = Σ y_m·(P_j/p_m) − q·P_j taken modulo
+     * p_i with q the nearest integer to Σ y_m/p_m. Why not Garner: its k(k−1)/2 products form a chain of k dependent
+     * steps, and called once per elimination step it took a quarter of the certificate's time. Cost: j modular
+     * products, j divisions in floating point, (k − j)·j word products.
      */
     double smallMagnitude(long[] residues, int j, long[] scratch) {
         int k = primes.length;
@@ -211,7 +230,7 @@ final class WordResidues {
         }
         double q = Math.rint(sum);
         double fraction = Math.abs(sum - q);
-        // j ≤ 36 terms below 1, each quotient and sum rounded: an error below 2^-41; near ±1/2 q is in doubt
+        // j ≤ 64 terms below 1, each quotient and sum rounded: an error below 2^-40; near ±1/2 q is in doubt
         if (fraction > 0.5 - 0x1p-30) {
             return Double.POSITIVE_INFINITY;
         }
@@ -220,7 +239,7 @@ final class WordResidues {
             long[] cofactors = prefixCofactors[j][i];
             long acc = 0;
             for (int m = 0; m < j; m++) {
-                acc += scratch[m] * cofactors[m]; // j products below 2^54: below 2^60
+                acc += scratch[m] * cofactors[m]; // j ≤ 64 products below 2^54: below 2^60
             }
             long r = reduce(acc, i) - multiply(quotient, prefixModuli[j][i], i);
             if (r < 0) {
@@ -230,7 +249,7 @@ final class WordResidues {
                 return Double.POSITIVE_INFINITY;
             }
         }
-        return Math.nextUp((fraction + 0x1p-41) * placeBounds[j]);
+        return Math.nextUp((fraction + 0x1p-40) * placeBounds[j]);
     }
 
     /**
@@ -250,7 +269,10 @@ final class WordResidues {
         return x.subtract(places[j].multiply(BigInteger.valueOf((long) Math.rint(sum))));
     }
 
-    /** The fewest leading primes whose product exceeds {@code bound}·2^margin (at most k). */
+    /**
+     * The fewest leading primes whose product exceeds {@code bound}·2^margin (at most k; the bound in units of
+     * 2^{@link #scale}).
+     */
     int primesFor(double bound, int margin) {
         double target = Math.scalb(bound, margin);
         for (int j = 1; j <= primes.length; j++) {
@@ -282,8 +304,22 @@ final class WordResidues {
         return negative(digits) ? x.subtract(modulus) : x;
     }
 
-    /** An upper bound on |x| as a double: 2^bitLength. */
+    /** An upper bound on |x| as a double: 2^bitLength (infinity beyond a double's range). */
     static double bound(BigInteger x) {
         return Math.scalb(1.0, x.bitLength());
+    }
+
+    /** An upper bound on |x| in units of 2^{@link #scale}: 2^(bitLength − scale). */
+    double scaledBound(BigInteger x) {
+        return Math.scalb(1.0, x.bitLength() - scale);
+    }
+
+    /**
+     * x/2^scale for x ≥ 0, rounded up: the top 62 bits of x as a double (an error below 2^-52 relative, truncation
+     * and rounding together), scaled exactly, then raised by two ulps.
+     */
+    private double scaledUpperBound(BigInteger x) {
+        int shift = Math.max(0, x.bitLength() - 62);
+        return Math.nextUp(Math.nextUp(Math.scalb(x.shiftRight(shift).doubleValue(), shift - scale)));
     }
 }

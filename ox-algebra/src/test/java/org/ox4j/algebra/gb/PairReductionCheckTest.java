@@ -169,17 +169,16 @@ class PairReductionCheckTest {
     }
 
     /**
-     * A basis whose reductions outgrow the residues' modulus (katsura-4 with every variable scaled by a 200-bit
-     * integer: a Gröbner basis still, with coefficients of about 1000 bits): the exact kernel decides, rightly.
+     * katsura-4's basis with every variable scaled by a random integer of {@code bits} bits: a Gröbner basis still,
+     * with coefficients of about 5·bits bits.
      */
-    @Test
-    void entriesBeyondTheResiduesGoToTheExactKernel() {
+    private static List<ZPoly> scaledKatsura4(int bits) {
         MonomialLayout l = MonomialLayout.of(MonomialOrder.grevlex(5), 8);
         List<ZPoly> k4 = ModularGroebner.basis(StandardSystems.katsura(l, 4), Interrupt.NONE, 1);
         Random random = new Random(200);
         BigInteger[] scale = new BigInteger[5];
         for (int v = 0; v < scale.length; v++) {
-            scale[v] = new BigInteger(200, random).setBit(199);
+            scale[v] = new BigInteger(bits, random).setBit(bits - 1);
         }
         List<ZPoly> scaled = new ArrayList<>();
         for (ZPoly p : k4) {
@@ -194,6 +193,33 @@ class PairReductionCheckTest {
             }
             scaled.add(ZPoly.of(l, e, c).primitivePart());
         }
+        return scaled;
+    }
+
+    /**
+     * A basis whose reductions outgrow 32 primes but not 64 (variables scaled by 150-bit integers, coefficients of
+     * about 780 bits): the wide lanes decide every such pair, rightly, and the exact kernel none.
+     */
+    @Test
+    void entriesBeyondThirtyTwoPrimesGoToTheWideLanes() {
+        List<ZPoly> scaled = scaledKatsura4(150);
+        List<int[]> pairs = allPairs(scaled.size());
+        PairReductionCheck check = PairReductionCheck.of(scaled, pairs);
+        assertThat(check.allReduceToZero(pairs, Interrupt.NONE, 2)).isTrue();
+        assertThat(check.wideReductions()).isPositive();
+        assertThat(check.exactReductions()).isZero();
+        assertThat(plain(scaled, pairs)).isTrue();
+        assertAgrees(perturbed(scaled, scaled.size() - 1, 1), pairs, "scaled basis, one coefficient off");
+        assertAgrees(perturbed(scaled, scaled.size() / 2, 2), pairs, "scaled basis, another coefficient off");
+    }
+
+    /**
+     * A basis whose reductions outgrow the wide lanes' modulus too (variables scaled by 200-bit integers,
+     * coefficients of about 1000 bits): the exact kernel decides, rightly.
+     */
+    @Test
+    void entriesBeyondTheResiduesGoToTheExactKernel() {
+        List<ZPoly> scaled = scaledKatsura4(200);
         List<int[]> pairs = allPairs(scaled.size());
         PairReductionCheck check = PairReductionCheck.of(scaled, pairs);
         assertThat(check.allReduceToZero(pairs, Interrupt.NONE, 2)).isTrue();

@@ -3,6 +3,7 @@ package org.ox4j.algebra.gb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,7 @@ class WordResiduesTest {
             assertThat(BigInteger.valueOf(PRIMES.prime(i)).isProbablePrime(50)).isTrue();
             assertThat(PRIMES.prime(i)).isLessThan(1L << WordResidues.PRIME_BITS);
         }
-        assertThatThrownBy(() -> WordResidues.largestPrimes(37, p -> true))
+        assertThatThrownBy(() -> WordResidues.largestPrimes(65, p -> true))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
@@ -93,8 +94,53 @@ class WordResiduesTest {
         assertThat(PRIMES.smallMagnitude(q, 14, scratch)).isInfinite();
         assertThat(PRIMES.smallMagnitude(q, PRIMES.size(), scratch))
                 .isGreaterThan(Math.scalb(PRIMES.halfModulusBound(), -30));
-        // the same on all primes for a small value: its true size, to 2^-41·M
+        // the same on all primes for a small value: its true size, to 2^-40·M
         assertThat(PRIMES.smallMagnitude(residues(l), PRIMES.size(), scratch))
-                .isGreaterThanOrEqualTo(l.doubleValue()).isLessThan(Math.scalb(PRIMES.halfModulusBound(), -38));
+                .isGreaterThanOrEqualTo(l.doubleValue()).isLessThan(Math.scalb(PRIMES.halfModulusBound(), -37));
+    }
+
+    /** b·2^scale exactly. */
+    private static BigDecimal unscaled(double b, int scale) {
+        return new BigDecimal(b).multiply(new BigDecimal(BigInteger.ONE.shiftLeft(scale)));
+    }
+
+    /**
+     * 64 primes: a modulus of 1 728 bits, beyond a double's range, so bounds come in units of 2^scale; they still
+     * bound the values, tightly, and values round-trip through their digits.
+     */
+    @Test
+    void sixtyFourPrimesGiveBoundsInScaledUnits() {
+        WordResidues wide = WordResidues.largestPrimes(64, p -> true);
+        assertThat(wide.scale()).isPositive();
+        assertThat(PRIMES.scale()).isZero();
+        for (int i = 0; i < 32; i++) {
+            assertThat(wide.prime(i)).isEqualTo(PRIMES.prime(i));
+        }
+        BigInteger modulus = BigInteger.ONE;
+        for (int i = 0; i < wide.size(); i++) {
+            modulus = modulus.multiply(BigInteger.valueOf(wide.prime(i)));
+        }
+        assertThat(unscaled(wide.halfModulusBound(), wide.scale())).isLessThanOrEqualTo(
+                new BigDecimal(modulus.shiftRight(1))).isGreaterThan(new BigDecimal(modulus.shiftRight(3)));
+        Random random = new Random(64);
+        long[] r = new long[wide.size()];
+        long[] scratch = new long[wide.size()];
+        long[] digits = new long[wide.size()];
+        for (int round = 0; round < 200; round++) {
+            BigInteger x = random(random, 1 + random.nextInt(1700));
+            wide.residues(x, r, 0);
+            wide.digits(r, digits);
+            assertThat(wide.value(digits)).isEqualTo(x);
+            int j = wide.primesFor(wide.scaledBound(x), 4);
+            double bound = wide.smallMagnitude(r, j, scratch);
+            BigDecimal abs = new BigDecimal(x.abs());
+            // j primes from the power of two above |x|: |x|/P_j ≥ 2^-32, known to 2^-40, so a bound within 2^-8
+            assertThat(unscaled(bound, wide.scale())).as("%s with %d primes", x, j).isGreaterThanOrEqualTo(abs)
+                    .isLessThanOrEqualTo(abs.multiply(BigDecimal.valueOf(1 + 0x1p-8)).add(BigDecimal.ONE));
+            assertThat(wide.smallValue(r, j, scratch)).isEqualTo(x);
+            if (j >= 3 && x.bitLength() > 60) {
+                assertThat(wide.smallMagnitude(r, j - 2, scratch)).isInfinite();
+            }
+        }
     }
 }

@@ -44,9 +44,17 @@ final class ModularDemo {
         /** The most pairs of runs {@code --repeat} takes. */
         static final int MAX_REPEAT = 20;
 
+        /**
+         * The default system: katsura-10 over Q, about 2 minutes on one server. Why not a smaller one: each server
+         * compiles the kernel for about 3 CPU-seconds, on the cores the group computes on, where a server alone
+         * compiles on an idle core; on katsura-9 (about 10 s alone) that held two cold servers to a speed-up of
+         * 1.1-1.35 on two cores, on katsura-10 it weighs a tenth as much (benchmarks/results/kernel.md).
+         */
+        static final String DEFAULT_SYSTEM = "katsura10";
+
         static Options parse(String[] args) {
             int servers = Math.max(2, Runtime.getRuntime().availableProcessors());
-            String system = "katsura9";
+            String system = DEFAULT_SYSTEM;
             List<String> commands = new ArrayList<>();
             boolean printBasis = false;
             String warmUp = null;

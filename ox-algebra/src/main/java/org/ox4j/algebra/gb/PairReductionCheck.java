@@ -586,6 +586,11 @@ final class PairReductionCheck {
             // in units of 2^scale: the multipliers' bounds scaled, the coefficients' not
             bound = Math.nextUp(primes.scaledBound(ma) * coefficientBounds[a.element()]
                     + primes.scaledBound(mb) * coefficientBounds[b.element()]);
+            if (!(bound < primes.halfModulusBound())) {
+                // the S-polynomial itself may have entries of M/2 or more: lanes that end at 0 would prove nothing
+                clear();
+                return UNDECIDED;
+            }
             prefix = primes.primesFor(bound, PREFIX_MARGIN_BITS);
             int steps = 0;
             int answer = YES;

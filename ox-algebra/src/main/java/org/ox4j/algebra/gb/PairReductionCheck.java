@@ -579,18 +579,17 @@ final class PairReductionCheck {
             BigInteger[] m = matrix.sMultipliers(k);
             BigInteger ma = m[0];
             BigInteger mb = m[1];
-            primes.residues(ma, multiplier, 0);
-            add(a, multiplier, 0);
-            primes.residues(mb, multiplier, 0);
-            add(b, multiplier, 0);
             // in units of 2^scale: the multipliers' bounds scaled, the coefficients' not
             bound = Math.nextUp(primes.scaledBound(ma) * coefficientBounds[a.element()]
                     + primes.scaledBound(mb) * coefficientBounds[b.element()]);
             if (!(bound < primes.halfModulusBound())) {
                 // the S-polynomial itself may have entries of M/2 or more: lanes that end at 0 would prove nothing
-                clear();
                 return UNDECIDED;
             }
+            primes.residues(ma, multiplier, 0);
+            add(a, multiplier, 0);
+            primes.residues(mb, multiplier, 0);
+            add(b, multiplier, 0);
             prefix = primes.primesFor(bound, PREFIX_MARGIN_BITS);
             int steps = 0;
             int answer = YES;

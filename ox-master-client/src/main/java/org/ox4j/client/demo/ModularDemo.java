@@ -38,9 +38,6 @@ final class ModularDemo {
         static final String SYNOPSIS = "[--servers N] [--system katsuraN|cyclicN|FILE] [--order 0|1|2] "
                 + "[--warm-up SYSTEM] [--repeat N] [--print-basis] [--server-cmd CMD ...]";
 
-        /** The term orders at their Asir numbers (nd_gr's), as {@code --order} takes them (or their names). */
-        static final List<String> ORDERS = List.of("grevlex", "glex", "lex");
-
         /** The most pairs of runs {@code --repeat} takes. */
         static final int MAX_REPEAT = 20;
 
@@ -78,11 +75,11 @@ final class ModularDemo {
 
         /** Asir's order number given as itself (as the S-pair demo takes it) or by its name. */
         private static int order(String value) {
-            int n = ORDERS.indexOf(value);
+            int n = DistributedGroebner.ORDERS.indexOf(value);
             if (n < 0 && value.matches("[0-9]")) {
                 n = Integer.parseInt(value);
             }
-            if (n < 0 || n >= ORDERS.size()) {
+            if (n < 0 || n >= DistributedGroebner.ORDERS.size()) {
                 throw new IllegalArgumentException("--order " + value + " (expected: 0 grevlex, 1 glex or 2 lex)");
             }
             return n;
@@ -134,8 +131,9 @@ final class ModularDemo {
         Cmo v = AsirValueParser.parse(sys.variableList());
         int n = options.servers();
         out.printf("ox-demo: Groebner basis over Q (%s, multi-modular, certified) of %s (%d polynomials in %s)"
-                + " on %d %s, and on 1 for comparison%n", Options.ORDERS.get(options.order()), sys.name(),
-                sys.polynomials().size(), sys.variableList(), n, DemoLaunchers.describe(options.serverCommands()));
+                + " on %d %s, and on 1 for comparison%n", DistributedGroebner.ORDERS.get(options.order()),
+                sys.name(), sys.polynomials().size(), sys.variableList(), n,
+                DemoLaunchers.describe(options.serverCommands()));
         OxClientOptions clientOptions = OxClientOptions.defaults().withRequestTimeout(Duration.ofMinutes(30));
         List<double[]> pairs = new ArrayList<>();
         Run group = null;
@@ -175,7 +173,7 @@ final class ModularDemo {
         out.printf("    %-30s %8d %8d%n", "total without launch", tn, t1);
         if (n > 1) {
             out.printf("    (the group's rank 0 makes the reduced basis%s during the certificate)%n",
-                    options.order() == 0 ? "" : " in " + Options.ORDERS.get(options.order()));
+                    options.order() == 0 ? "" : " in " + DistributedGroebner.ORDERS.get(options.order()));
             // each rank's share of the two parallel phases, to set beside the server alone's: how evenly the ranks
             // were loaded, and how much slower a rank computes than a server that has the machine to itself
             List<DistributedGroebner.RankWork> ranks = group.result().ranks();

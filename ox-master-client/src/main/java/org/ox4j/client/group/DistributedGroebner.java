@@ -97,9 +97,8 @@ public final class DistributedGroebner {
     private DistributedGroebner() {
     }
 
-    /** Asir's order numbers nd_gr takes: 0 grevlex, 1 glex (degree lexicographic), 2 lex. */
-    static final int GREVLEX = 0;
-    static final int LEX = 2;
+    /** The term orders nd_gr takes, at their Asir numbers: 0 grevlex, 1 glex (degree lexicographic), 2 lex. */
+    public static final List<String> ORDERS = List.of("grevlex", "glex", "lex");
 
     /**
      * The certified reduced basis of {@code f} (a CMO list of polynomials) in the variables {@code v} (a CMO list
@@ -114,7 +113,7 @@ public final class DistributedGroebner {
         if (primesPerRank < 1) {
             throw new IllegalArgumentException("primesPerRank " + primesPerRank);
         }
-        if (order < GREVLEX || order > LEX) {
+        if (order < 0 || order >= ORDERS.size()) {
             throw new IllegalArgumentException("order " + order + " (expected: 0 grevlex, 1 glex or 2 lex)");
         }
         Map<String, Long> phases = new LinkedHashMap<>();

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.mpi.comm.Envelope;
@@ -27,13 +28,55 @@ import org.ox4j.server.rfc102.PeerGroup;
 import org.ox4j.server.rfc102.Rfc102Config;
 
 /**
- * Small messages of the messaging layer are written by the sending thread itself; a peer that stops reading must
- * not hold that thread longer than the group's timeout. The peer here is a bare socket that answers the byte-order
- * exchange and then reads nothing, so the socket buffers fill and the next write blocks.
+ * Small messages and large messages' bodies of the messaging layer are written by the sending thread itself; a peer
+ * that stops reading must not hold that thread longer than the group's timeout. The peer here is a bare socket that
+ * answers the byte-order exchange and then reads nothing, so the socket buffers fill and the next write blocks.
  */
 class PeerLinkWritesIT {
     @Test
     void aWriteBlockedByAPeerThatStoppedReadingEndsAfterTheTimeoutAndClosesTheLink() throws Exception {
+        Cmo envelope = PeerWire.encode(new Envelope(Envelope.Kind.DATA, 0, 0, 7, SendMode.STANDARD, 1,
+                Payload.ofBytes(new byte[8000])));
+        assertThat(PeerWire.payloadAtMost(envelope, 16 * 1024)).as("written by the sender itself").isTrue();
+        assertABlockedWriteEnds(member -> {
+            for (int i = 0; ; i++) {
+                CompletableFuture<Void> f = member.sendEnvelope(1, envelope);
+                if (f.isCompletedExceptionally()) {
+                    return f.handle((v, e) -> e).join();
+                }
+                if (i > 1_000_000) {
+                    return null;
+                }
+            }
+        });
+    }
+
+    /** A large message's body, written by the sending thread itself, is ended the same way. */
+    @Test
+    void aLargeBodyWrittenByTheSenderEndsAfterTheTimeoutWhenThePeerStopsReading() throws Exception {
+        Cmo header = PeerWire.encode(new Envelope(Envelope.Kind.DATA_STREAM, 0, 0, 7, SendMode.STANDARD, 1,
+                Payload.ofLongs(Payload.Kind.BYTES.code(), 64L << 20)));
+        ByteBuffer piece = ByteBuffer.allocateDirect(1 << 20);
+        assertABlockedWriteEnds(member -> {
+            try {
+                boolean written = member.sendStreamHere(1, header, 64L << 20, w -> {
+                    for (int i = 0; i < 64; i++) {
+                        w.write(piece.clear());
+                    }
+                });
+                return written ? null : new AssertionError("the idle link was not written by the sender");
+            } catch (RuntimeException e) {
+                return e;
+            }
+        });
+    }
+
+    /**
+     * Links a member (rank 0 of 2) to a bare socket that answers the byte-order exchange and then reads nothing,
+     * runs {@code send} (which returns the failure its writes ended with, or null) and checks that it ended within
+     * the group's timeout (2 s) and closed the link.
+     */
+    private static void assertABlockedWriteEnds(Function<PeerGroup, Throwable> send) throws Exception {
         Path dir = Files.createTempDirectory("ox4j-link-writes");
         Path socket = dir.resolve("link");
         ExecutorService pool = Executors.newCachedThreadPool();
@@ -54,24 +97,11 @@ class PeerLinkWritesIT {
             silent.read(ByteBuffer.allocate(1));
             accepted.get(20, TimeUnit.SECONDS);
 
-            Cmo envelope = PeerWire.encode(new Envelope(Envelope.Kind.DATA, 0, 0, 7, SendMode.STANDARD, 1,
-                    Payload.ofBytes(new byte[8000])));
-            assertThat(PeerWire.payloadAtMost(envelope, 16 * 1024)).as("written by the sender itself").isTrue();
             long t0 = System.nanoTime();
-            CompletableFuture<Throwable> sending = CompletableFuture.supplyAsync(() -> {
-                for (int i = 0; ; i++) {
-                    CompletableFuture<Void> f = member.sendEnvelope(1, envelope);
-                    if (f.isCompletedExceptionally()) {
-                        return f.handle((v, e) -> e).join();
-                    }
-                    if (i > 1_000_000) {
-                        return null;
-                    }
-                }
-            }, pool);
-            Throwable failure = sending.get(20, TimeUnit.SECONDS);
+            Throwable failure = CompletableFuture.supplyAsync(() -> send.apply(member), pool)
+                    .get(20, TimeUnit.SECONDS);
             long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-            assertThat(failure).as("the sends end with a failure").isNotNull();
+            assertThat(failure).as("the sends end with a failure").isNotNull().isNotInstanceOf(AssertionError.class);
             assertThat(waited).as("the blocked write waited for the timeout, not for ever").isLessThan(15_000);
             assertThat(member.linkedPeers()).as("the link to the peer that stopped reading is closed").isEmpty();
         } finally {

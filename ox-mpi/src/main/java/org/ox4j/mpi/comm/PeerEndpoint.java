@@ -161,6 +161,14 @@ final class PeerEndpoint implements PeerTransport.Listener {
         int seq = sequences[dest].incrementAndGet();
         Envelope env = new Envelope(Envelope.Kind.DATA_STREAM, context, rank, tag, SendMode.STANDARD, seq,
                 Payload.ofLongs(payload.kind().code(), length));
+        try {
+            if (transport.sendStreamHere(dest, PeerWire.encode(env), length, w -> writeBody(payload, w))) {
+                return Request.completed(new Message(status, Payload.NONE));
+            }
+        } catch (RuntimeException e) {
+            return new Request(CompletableFuture.failedFuture(
+                    new RankFailedException(dest, "send: " + rootMessage(e), e)), () -> false, dest, null);
+        }
         OutStream out = new OutStream(dest, length, pool, null);
         CompletableFuture<Void> handed;
         try {
@@ -183,6 +191,36 @@ final class PeerEndpoint implements PeerTransport.Listener {
             }
         }
         return new Request(done, () -> false, dest, null);
+    }
+
+    /**
+     * Writes an array payload's bytes through {@code w}: direct memory as it is, a Java array through one chunk,
+     * refilled for each piece (each write returns once the socket took the piece).
+     */
+    private void writeBody(Payload payload, StreamChunks.ChunkWriter w) {
+        StreamedPayload.Source src = StreamedPayload.source(payload);
+        long length = payload.byteSize();
+        int piece = pool.chunkBytes();
+        ByteBuffer chunk = null;
+        try {
+            for (long off = 0; off < length; off += piece) {
+                int n = (int) Math.min(piece, length - off);
+                ByteBuffer b = src.inPlace(off, n);
+                if (b == null) {
+                    if (chunk == null) {
+                        chunk = pool.acquire();
+                    }
+                    b = chunk.clear().limit(n);
+                    src.fill(b, off);
+                    b.flip();
+                }
+                w.write(b);
+            }
+        } finally {
+            if (chunk != null) {
+                pool.release(chunk);
+            }
+        }
     }
 
     private CompletableFuture<Void> deliver(int dest, Envelope env) {
@@ -487,7 +525,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
                 }
                 InStream s = new InStream(e.source(), e.tag(), Payload.Kind.fromCode((int) h[0]), h[1], pool);
                 awaitingBody[e.source()].add(s);
-                transport.bodyFollows(e.source());
+                transport.bodyFollows(e.source(), false);
                 streams.arrive(e.context(), s);
             }
             case ACK, NACK -> {
@@ -536,7 +574,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
                 length, false));
         largeBodies.put(key(e.source(), e.sequence()), body);
         awaitingBody[e.source()].add(s);
-        transport.bodyFollows(e.source());
+        transport.bodyFollows(e.source(), true);
         MatchingEngine.Arrival a = engine.arrive(e);
         if (a.matched() != null) {
             complete(a.matched(), e);

@@ -44,6 +44,18 @@ public interface PeerTransport {
     CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks);
 
     /**
+     * Writes {@code header} and a body of {@code length} raw bytes to rank {@code dest} on the calling thread, if the
+     * link is idle now (nothing queued for it, no write under way): {@code body} writes the bytes through the writer
+     * it is given, each call returning once the socket took them. True once every byte went; false, having written
+     * nothing, if the link is busy (then use {@link #sendStream}). The receiver sees what {@link #sendStream} sends.
+     * Fails ({@link CommException}) if the link breaks. The default never writes here.
+     */
+    default boolean sendStreamHere(int dest, Cmo header, long length,
+            java.util.function.Consumer<StreamChunks.ChunkWriter> body) {
+        return false;
+    }
+
+    /**
      * The longest stream body a peer may announce ({@link org.ox4j.cmo.io.CmoLimits#maxMessageBytes()} of the
      * links): longer stream headers are refused before anything is allocated for them.
      */
@@ -62,11 +74,14 @@ public interface PeerTransport {
     }
 
     /**
-     * A stream header from {@code peer} was just delivered, so its body follows on that link at once: a transport
-     * whose I/O thread stays away from a link while waiting threads read it should read on now rather than after
-     * a pause (a body is read by the I/O thread). The default does nothing.
+     * A stream header from {@code peer} was just delivered, so its body follows on that link at once. A body whose
+     * consumer may block (a stream's handler, a relay) is the I/O thread's: a transport whose I/O thread stays away
+     * from a link while waiting threads read it should read on now rather than after a pause. A body that is only
+     * copied into place ({@code waiterMayRead}: a large message's array, whose consumer never blocks) may be read
+     * by the waiting thread that read the header, which then needs no I/O thread to wake up and wake it in turn.
+     * The default does nothing.
      */
-    default void bodyFollows(int peer) {
+    default void bodyFollows(int peer, boolean waiterMayRead) {
     }
 
     /** Registers the single inbound listener; a second registration is an {@link IllegalStateException}. */

@@ -82,6 +82,8 @@ final class LinkReadRole {
     private volatile boolean handedBack;
     /** A stream header came: its body is the reader thread's, so it does not stay away from the socket now. */
     private volatile boolean bodyExpected;
+    /** A large message's header came: its body, next on the link, may be read by a waiter (see {@link #bodyFollows}). */
+    private volatile boolean bodyForWaiter;
     private volatile Thread readerThread;
     private final Selector watch;
     private final Selector holder;
@@ -202,17 +204,35 @@ final class LinkReadRole {
      * servers, each on a core of its own, took 12-20 ms instead of 0.3.
      */
     boolean leftToWaiters() {
-        return !bodyExpected && (waiters.get() > 0 || System.nanoTime() - lastWaiterLeft < LINGER_NANOS);
+        return !bodyExpected && (waiters.get() > 0
+                || !bodyForWaiter && System.nanoTime() - lastWaiterLeft < LINGER_NANOS);
     }
 
     /**
-     * A stream header was just delivered (by a waiter or the reader thread): the body that follows is the reader
-     * thread's to read, so it ends its linger now instead of up to {@link #LINGER_NANOS} later; a waiter in a ring
-     * of streams would otherwise pay that pause at every hop.
+     * A stream header was just delivered (by a waiter or the reader thread). A stream's body is the reader thread's
+     * to read (its consumer may block), so the reader ends its linger now instead of up to {@link #LINGER_NANOS}
+     * later; a waiter in a ring of streams would otherwise pay that pause at every hop. A large message's body
+     * ({@code waiterMayRead}: it is only copied into place) is read by whoever holds the role, so a waiter that read
+     * the header reads it on: the reader thread is not woken for it and does not wake the waiter after it (two
+     * wake-ups per large message, on every member of a bcast). A waiter that leaves before the body hands it back.
      */
-    void bodyFollows() {
+    void bodyFollows(boolean waiterMayRead) {
+        if (waiterMayRead) {
+            bodyForWaiter = true;
+            return;
+        }
         bodyExpected = true;
         handBack();
+    }
+
+    /** Whether the body next on the link may be read by a waiter (a large message's, see {@link #bodyFollows}). */
+    boolean bodyForWaiter() {
+        return bodyForWaiter;
+    }
+
+    /** The body next on the link is being read (by the role holder). */
+    void bodyTaken() {
+        bodyForWaiter = false;
     }
 
     /** Makes the reader thread read now: a waiter left a frame to it, or bytes it did not read. */
@@ -306,8 +326,9 @@ final class LinkReadRole {
                 frames.failed(e);
                 return false;
             } finally {
-                // what is buffered no longer shows on the socket: the reader must look without being told by it
-                leftForReader |= frames.buffered();
+                // what is buffered no longer shows on the socket: the reader must look without being told by it;
+                // nor does a body that is to follow a header read here (it may not have come yet)
+                leftForReader |= frames.buffered() || bodyForWaiter;
                 role.unlock();
                 if (leftForReader || bodyExpected) {
                     handBack();
@@ -329,7 +350,8 @@ final class LinkReadRole {
     private boolean readBuffered() {
         try {
             while (frames.buffered() && !frames.closed() && !bodyExpected) {
-                if (!frames.readableByWaiter()) {
+                // a body after what the waiter waited for is the reader's: all of it may be long in coming
+                if (bodyForWaiter || !frames.readableByWaiter()) {
                     return true;
                 }
                 frames.readOne();

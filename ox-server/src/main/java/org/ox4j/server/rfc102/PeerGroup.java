@@ -507,6 +507,19 @@ public final class PeerGroup implements AutoCloseable {
     }
 
     /**
+     * Writes an envelope and a bulk frame of {@code length} bytes on the calling thread when the link to {@code dest}
+     * is idle ({@link PeerLink#writeStreamHere}); false if it is busy or inline writes are off.
+     */
+    public boolean sendStreamHere(int dest, Cmo envelope, long length,
+            java.util.function.Consumer<org.ox4j.mpi.comm.StreamChunks.ChunkWriter> body) {
+        if (!config.inlineWrites() || !PeerLink.isEnvelope(envelope) || length < 0 || length > Integer.MAX_VALUE) {
+            return false;
+        }
+        PeerLink l = link(dest);
+        return l.writeStreamHere(new OxData(serials.next(), envelope), serials.next(), (int) length, body);
+    }
+
+    /**
      * Lets the calling thread, about to wait until {@code done} holds for something only {@code peer} can send, read
      * that link itself (see {@link PeerLink#readUntil}); returns at once when there is no open link to it or
      * waiters do not read ({@link Rfc102Config#waiterReads()}), and may return before {@code done} holds.
@@ -522,11 +535,11 @@ public final class PeerGroup implements AutoCloseable {
         }
     }
 
-    /** A stream body follows on the link to {@code peer}: its reader reads on now ({@link PeerLink#bodyFollows}). */
-    public void bodyFollows(int peer) {
+    /** A stream body follows on the link to {@code peer} ({@link PeerLink#bodyFollows}). */
+    public void bodyFollows(int peer, boolean waiterMayRead) {
         PeerLink l = peer < 0 || peer >= MAX_LINKS ? null : links.get(peer);
         if (l != null) {
-            l.bodyFollows();
+            l.bodyFollows(waiterMayRead);
         }
     }
 

@@ -3,6 +3,7 @@ package org.ox4j.server.rfc102;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.mpi.comm.PeerTransport;
 import org.ox4j.mpi.comm.StreamBody;
@@ -42,13 +43,18 @@ public final class PeerGroupTransport implements PeerTransport {
     }
 
     @Override
+    public boolean sendStreamHere(int dest, Cmo header, long length, Consumer<StreamChunks.ChunkWriter> body) {
+        return group.sendStreamHere(dest, header, length, body);
+    }
+
+    @Override
     public void readWhileWaiting(int peer, BooleanSupplier done, long deadline) throws InterruptedException {
         group.readWhileWaiting(peer, done, deadline);
     }
 
     @Override
-    public void bodyFollows(int peer) {
-        group.bodyFollows(peer);
+    public void bodyFollows(int peer, boolean waiterMayRead) {
+        group.bodyFollows(peer, waiterMayRead);
     }
 
     @Override

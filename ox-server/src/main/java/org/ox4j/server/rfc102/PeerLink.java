@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
@@ -301,6 +302,48 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         }
     }
 
+    /**
+     * Writes {@code header} and a bulk frame of {@code length} bytes that {@code body} writes through the link, all
+     * on the calling thread, if nothing is queued for the writer and no write is under way; false, writing nothing,
+     * otherwise. Why: a large message written by the writer thread costs its wake-up and, at the root of a linear
+     * bcast, p − 1 writer threads filling their sockets at once on cores the receivers need; written here, one
+     * thread fills the sockets in turn, as a C program's blocking sends do. A write blocked by a peer that stopped
+     * reading is ended as a small one's is ({@link #abortIfWriteBlockedSince}), counted from the last piece the socket
+     * took, so a long body on a slow link is not mistaken for a blocked one.
+     */
+    boolean writeStreamHere(OxMessage header, int serial, int length, Consumer<StreamChunks.ChunkWriter> body) {
+        Throwable cause = closedCause;
+        if (cause != null) {
+            throw closedError(cause);
+        }
+        if (queuedWrites.get() != 0 || !wire.tryLock()) {
+            return false;
+        }
+        try {
+            // checked again under the lock: a write queued meanwhile must not be overtaken
+            if (queuedWrites.get() != 0) {
+                return false;
+            }
+            inlineWriteSince = System.nanoTime() | 1;
+            try {
+                out.send(header);
+                out.startRawFrame(BULK_TAG, serial, length);
+                body.accept(b -> {
+                    writeChunk(b);
+                    inlineWriteSince = System.nanoTime() | 1;
+                });
+                return true;
+            } catch (UncheckedIOException e) {
+                markClosed(e.getCause());
+                throw closedError(e.getCause());
+            } finally {
+                inlineWriteSince = 0;
+            }
+        } finally {
+            wire.unlock();
+        }
+    }
+
     private void writeChunk(ByteBuffer b) {
         try {
             out.writeBody(b);
@@ -346,9 +389,9 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         return role.readUntil(done, deadline);
     }
 
-    /** A stream body follows the frame just delivered: the reader reads on ({@link LinkReadRole#bodyFollows}). */
-    void bodyFollows() {
-        role.bodyFollows();
+    /** A stream body follows the frame just delivered ({@link LinkReadRole#bodyFollows}). */
+    void bodyFollows(boolean waiterMayRead) {
+        role.bodyFollows(waiterMayRead);
     }
 
     /** A receive outside the reset drain took the peer's SYNC_BALL (see {@link #takeEarlySyncBall()}). */
@@ -387,7 +430,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         @Override
         public boolean readableByWaiter() {
             in.startMessage(limits.maxMessageBytes());
-            return in.peekInt() != BULK_TAG;
+            return in.peekInt() != BULK_TAG || role.bodyForWaiter();
         }
 
         @Override
@@ -399,6 +442,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         public void readOne() {
             OxFrame f = frameReader.read();
             if (f.message() == null && f.tag() == BULK_TAG) {
+                role.bodyTaken();
                 quickAcks.peerIsOx4j();
                 readBulk();
                 return;

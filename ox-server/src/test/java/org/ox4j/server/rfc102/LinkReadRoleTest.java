@@ -15,6 +15,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,8 @@ class LinkReadRoleTest {
     /** One permit per entry of {@link #seen}. */
     private final Semaphore arrivals = new Semaphore(0);
     private PeerLink sender;
-    private PeerLink receiver;
+    /** Volatile: the receiving link's own threads read it ({@link #announceLargeBody}). */
+    private volatile PeerLink receiver;
 
     @BeforeEach
     void connect() throws Exception {
@@ -62,8 +64,8 @@ class LinkReadRoleTest {
             SocketChannel a = SocketChannel.open(server.getLocalAddress());
             SocketChannel b = server.accept();
             CompletableFuture<PeerLink> other = CompletableFuture.supplyAsync(
-                    () -> link(b, 0, 1, new Recorder(seen, arrivals), receiverSpinNanos));
-            sender = link(a, 1, 0, new Recorder(new CopyOnWriteArrayList<>(), new Semaphore(0)), 0);
+                    () -> link(b, 0, 1, new Recorder(seen, arrivals, this::announceLargeBody), receiverSpinNanos));
+            sender = link(a, 1, 0, new Recorder(new CopyOnWriteArrayList<>(), new Semaphore(0), n -> { }), 0);
             receiver = other.get(20, TimeUnit.SECONDS);
         }
     }
@@ -84,6 +86,15 @@ class LinkReadRoleTest {
         }
         if (receiver != null) {
             receiver.close();
+        }
+    }
+
+    /** Envelopes numbered from {@link #LARGE_HEADER} on stand for large messages' headers, as the endpoint's are. */
+    private static final int LARGE_HEADER = 100;
+
+    private void announceLargeBody(int envelope) {
+        if (envelope >= LARGE_HEADER) {
+            receiver.bodyFollows(true);
         }
     }
 
@@ -152,6 +163,43 @@ class LinkReadRoleTest {
         assertThat(seen.get(1).thread()).endsWith("-reader");
     }
 
+    /**
+     * A large message's body (announced as one a waiter may read) is read on by the waiter that read its header:
+     * no hand-off to the reader thread and back.
+     */
+    @Test
+    void aLargeMessagesBodyIsReadByTheWaiterThatReadItsHeader() throws Exception {
+        byte[] body = new byte[300_000];
+        body[body.length - 1] = 43;
+        boolean done = receiver.readUntil(sendingFirst(() -> sender.writeStream(new OxData(1,
+                envelope(LARGE_HEADER)), 2, body.length, new OneChunk(ByteBuffer.wrap(body))),
+                () -> seen.size() >= 2), in(Duration.ofSeconds(20)));
+
+        assertThat(done).isTrue();
+        String me = Thread.currentThread().getName();
+        assertThat(seen).containsExactly(new Seen("envelope " + LARGE_HEADER, me), new Seen("bulk 300000 ending 43", me));
+    }
+
+    /**
+     * A waiter that has what it waits for once a large message's header came leaves the body to the reader thread
+     * (it may be long in coming), which reads it at once instead of after its linger.
+     */
+    @Test
+    void aWaiterDoneAtALargeHeaderLeavesTheBodyToTheReaderThread() throws Exception {
+        byte[] body = new byte[300_000];
+        body[body.length - 1] = 44;
+        boolean done = receiver.readUntil(sendingFirst(() -> sender.writeStream(new OxData(1,
+                envelope(LARGE_HEADER + 1)), 2, body.length, new OneChunk(ByteBuffer.wrap(body))),
+                () -> !seen.isEmpty()), in(Duration.ofSeconds(20)));
+        assertThat(done).isTrue();
+
+        assertThat(arrivals.tryAcquire(2, 20, TimeUnit.SECONDS)).isTrue();
+        assertThat(seen.get(0)).isEqualTo(new Seen("envelope " + (LARGE_HEADER + 1),
+                Thread.currentThread().getName()));
+        assertThat(seen.get(1).what()).isEqualTo("bulk 300000 ending 44");
+        assertThat(seen.get(1).thread()).endsWith("-reader");
+    }
+
     @Test
     void framesNobodyWaitsForAreReadByTheReaderThread() throws Exception {
         // a waiter was here a moment ago: the reader thread stays away only for the linger
@@ -215,12 +263,16 @@ class LinkReadRoleTest {
         assertThat(seen).containsExactly(new Seen("envelope 11", Thread.currentThread().getName()));
     }
 
-    /** Records envelopes and stream bodies with the thread that delivered them. */
-    private record Recorder(List<Seen> into, Semaphore arrivals) implements PeerLink.Listener {
+    /**
+     * Records envelopes and stream bodies with the thread that delivered them; {@code onNumber} sees each envelope's
+     * number as it is delivered.
+     */
+    private record Recorder(List<Seen> into, Semaphore arrivals, IntConsumer onNumber) implements PeerLink.Listener {
         @Override
         public void onEnvelope(int sourceRank, Cmo e) {
-            into.add(new Seen("envelope " + ((CmoInt32) ((CmoList) e).get(1)).value(),
-                    Thread.currentThread().getName()));
+            int n = ((CmoInt32) ((CmoList) e).get(1)).value();
+            into.add(new Seen("envelope " + n, Thread.currentThread().getName()));
+            onNumber.accept(n);
             arrivals.release();
         }
 
@@ -325,7 +377,7 @@ class LinkReadRoleTest {
                     }
                     assertThat(role.leftToWaiters()).isTrue();
 
-                    role.bodyFollows();
+                    role.bodyFollows(false);
 
                     assertThat(role.leftToWaiters()).isFalse();
                 } finally {

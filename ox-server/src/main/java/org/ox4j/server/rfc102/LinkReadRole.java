@@ -82,7 +82,7 @@ final class LinkReadRole {
     private volatile boolean handedBack;
     /** A stream header came: its body is the reader thread's, so it does not stay away from the socket now. */
     private volatile boolean bodyExpected;
-    /** A large message's header came: its body, next on the link, may be read by a waiter (see {@link #bodyFollows}). */
+    /** A large message's header came: its body, next on the link, may be read by a waiter ({@link #bodyFollows}). */
     private volatile boolean bodyForWaiter;
     private volatile Thread readerThread;
     private final Selector watch;

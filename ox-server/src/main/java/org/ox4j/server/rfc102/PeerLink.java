@@ -336,6 +336,11 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
             } catch (UncheckedIOException e) {
                 markClosed(e.getCause());
                 throw closedError(e.getCause());
+            } catch (RuntimeException e) {
+                // the frame cannot be completed: the receiver would read whatever follows as its body
+                LOG.warn("large message to rank {} abandoned mid-frame; closing the link: {}", peerRank, describe(e));
+                markClosed(e);
+                throw e;
             } finally {
                 inlineWriteSince = 0;
             }

@@ -177,7 +177,8 @@ class LinkReadRoleTest {
 
         assertThat(done).isTrue();
         String me = Thread.currentThread().getName();
-        assertThat(seen).containsExactly(new Seen("envelope " + LARGE_HEADER, me), new Seen("bulk 300000 ending 43", me));
+        assertThat(seen).containsExactly(new Seen("envelope " + LARGE_HEADER, me),
+                new Seen("bulk 300000 ending 43", me));
     }
 
     /**

@@ -183,7 +183,7 @@ class LinkReadRoleTest {
 
     /**
      * A waiter that has what it waits for once a large message's header came leaves the body to the reader thread
-     * (it may be long in coming), which reads it at once instead of after its linger.
+     * (all of it may be long in coming) instead of reading on.
      */
     @Test
     void aWaiterDoneAtALargeHeaderLeavesTheBodyToTheReaderThread() throws Exception {

@@ -89,15 +89,8 @@ public final class OutStream implements StreamChunks {
             while (off < end) {
                 int n = (int) Math.min(chunk, end - off);
                 // a payload in direct memory goes to the socket as it is, queued or written now (a read-only view:
-                // the pool takes no such buffer back); a Java array is copied into a chunk
-                ByteBuffer b = src.inPlace(off, n);
-                if (b == null) {
-                    b = buffer();
-                    b.limit(n);
-                    src.fill(b, off);
-                    b.flip();
-                }
-                write(b);
+                // the pool takes no such buffer back); a Java array is copied into a new chunk (the stream owns it)
+                write(src.piece(off, n, src.inPlace() ? null : buffer()));
                 off += n;
             }
         } catch (RuntimeException e) {

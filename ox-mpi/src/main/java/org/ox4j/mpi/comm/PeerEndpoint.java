@@ -201,20 +201,10 @@ final class PeerEndpoint implements PeerTransport.Listener {
         StreamedPayload.Source src = StreamedPayload.source(payload);
         long length = payload.byteSize();
         int piece = pool.chunkBytes();
-        ByteBuffer chunk = null;
+        ByteBuffer chunk = src.inPlace() ? null : pool.acquire();
         try {
             for (long off = 0; off < length; off += piece) {
-                int n = (int) Math.min(piece, length - off);
-                ByteBuffer b = src.inPlace(off, n);
-                if (b == null) {
-                    if (chunk == null) {
-                        chunk = pool.acquire();
-                    }
-                    b = chunk.clear().limit(n);
-                    src.fill(b, off);
-                    b.flip();
-                }
-                w.write(b);
+                w.write(src.piece(off, (int) Math.min(piece, length - off), chunk));
             }
         } finally {
             if (chunk != null) {

@@ -35,18 +35,36 @@ public final class StreamedPayload {
         }
 
         /**
-         * The {@code n} bytes from {@code offset} on as a read-only view of the payload's own memory, to be written
-         * to a socket as they are, or null when the payload is not in direct memory (then {@link #fill} copies).
+         * Whether the bytes are the payload's own direct memory, written to a socket as they are: {@link #piece}
+         * then needs no chunk.
          */
-        public ByteBuffer inPlace(long offset, int n) {
-            return payload.isDirect() ? payload.directBuffer().slice((int) offset, n).asReadOnlyBuffer() : null;
+        public boolean inPlace() {
+            return payload.isDirect();
+        }
+
+        /**
+         * The {@code n} bytes from {@code offset} on, ready to be written: a read-only view of the payload's direct
+         * memory ({@link #inPlace()}; {@code chunk} is not used and may be null), else {@code chunk}, cleared, filled
+         * with them ({@link #fill}) and flipped.
+         */
+        public ByteBuffer piece(long offset, int n, ByteBuffer chunk) {
+            if (inPlace()) {
+                return view(offset, n);
+            }
+            chunk.clear().limit(n);
+            fill(chunk, offset);
+            return chunk.flip();
+        }
+
+        private ByteBuffer view(long offset, int n) {
+            return payload.directBuffer().slice((int) offset, n).asReadOnlyBuffer();
         }
 
         /** Fills {@code dst} (position to limit) with the bytes from {@code offset} on (a multiple of 8 for arrays). */
         public void fill(ByteBuffer dst, long offset) {
             int n = dst.remaining();
-            if (payload.isDirect()) {
-                dst.put(inPlace(offset, n));
+            if (inPlace()) {
+                dst.put(view(offset, n));
                 return;
             }
             switch (payload.kind()) {

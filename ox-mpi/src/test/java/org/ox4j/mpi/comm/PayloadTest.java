@@ -102,10 +102,11 @@ class PayloadTest {
     void aStreamWritesADirectPayloadFromItsOwnMemoryAndThePoolNeverKeepsThatView() {
         Payload p = directLongs(10, 20, 30);
         StreamedPayload.Source src = StreamedPayload.source(p);
-        ByteBuffer view = src.inPlace(8, 16);
+        assertThat(src.inPlace()).isTrue();
+        ByteBuffer view = src.piece(8, 16, null);
         assertThat(view.isReadOnly()).isTrue();
         assertThat(view.order(ByteOrder.LITTLE_ENDIAN).getLong(0)).isEqualTo(20);
-        assertThat(StreamedPayload.source(Payload.ofLongs(1)).inPlace(0, 8)).isNull();
+        assertThat(StreamedPayload.source(Payload.ofLongs(1)).inPlace()).isFalse();
         // a view of exactly a chunk's size looks like a chunk; the pool must not hand the sender's memory out
         ChunkPool pool = new ChunkPool(16);
         pool.release(view);

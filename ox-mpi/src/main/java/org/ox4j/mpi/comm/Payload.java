@@ -21,6 +21,10 @@ import org.ox4j.cmo.CmoList;
  * refuse it; read it through {@link #directBuffer()}, or {@link #onHeap()}); point-to-point messages take it as send
  * and receive buffer. Collectives are specified for Java arrays: a reduction refuses a direct payload (its operators
  * read the array), with that reason.
+ *
+ * <p>Inside this package a received array may also stay in its wire form ({@link #wireForm}): the message's own
+ * little-endian bytes, on the heap, until a receive buffer takes them or a Java array is made of them. Such a
+ * payload never reaches the application.
  */
 public final class Payload {
     /** Payload kinds, with their envelope codes. */
@@ -114,6 +118,32 @@ public final class Payload {
         return new Payload(kind, buffer.slice().order(ByteOrder.LITTLE_ENDIAN));
     }
 
+    /**
+     * An array payload of {@code kind} over the little-endian bytes of {@code raw} from {@code offset} to its end,
+     * not copied: a received message's own encoding, kept until a receive buffer takes it ({@link #copyTo}: one
+     * copy, where a Java array made first and then copied into the buffer cost an allocation and a copy more) or a
+     * Java array is made of it ({@link #onHeap}). Package-private: such a payload never reaches the application.
+     */
+    static Payload wireForm(Kind kind, byte[] raw, int offset) {
+        int size = elementBytes(kind);
+        if (offset < 0 || offset > raw.length || (raw.length - offset) % size != 0) {
+            throw new CommException("array payload length: " + (raw.length - offset) + " bytes (expected: a multiple"
+                    + " of " + size + " for " + kind + ")");
+        }
+        return new Payload(kind, ByteBuffer.wrap(raw, offset, raw.length - offset).slice()
+                .order(ByteOrder.LITTLE_ENDIAN));
+    }
+
+    /** True for an array payload still in its wire form ({@link #wireForm}). */
+    boolean isWireForm() {
+        return value instanceof ByteBuffer b && !b.isDirect();
+    }
+
+    /** This payload as the application gets it: a Java array made of it if it is in its wire form, else itself. */
+    Payload fromWireForm() {
+        return isWireForm() ? onHeap() : this;
+    }
+
     private static int elementBytes(Kind kind) {
         return switch (kind) {
             case BYTES -> 1;
@@ -124,7 +154,17 @@ public final class Payload {
 
     /** True for an array payload in direct memory. */
     public boolean isDirect() {
+        return value instanceof ByteBuffer b && b.isDirect();
+    }
+
+    /** True if the elements are held as little-endian bytes (direct memory, or the wire form), not a Java array. */
+    private boolean inBytes() {
         return value instanceof ByteBuffer;
+    }
+
+    /** The elements as little-endian bytes (a new view, position 0) of a payload {@link #inBytes()}. */
+    private ByteBuffer bytesView() {
+        return ((ByteBuffer) value).duplicate().order(ByteOrder.LITTLE_ENDIAN);
     }
 
     /**
@@ -132,10 +172,10 @@ public final class Payload {
      * {@link CommException} for other payloads.
      */
     public ByteBuffer directBuffer() {
-        if (!(value instanceof ByteBuffer b)) {
+        if (!isDirect()) {
             throw new CommException("not a direct payload: " + this);
         }
-        return b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        return bytesView();
     }
 
     /** This array payload in direct memory: itself, or for a Java array a direct copy of its elements. */
@@ -150,10 +190,10 @@ public final class Payload {
 
     /** This payload with a Java array: itself, or for a direct payload a copy of its elements. */
     public Payload onHeap() {
-        if (!(value instanceof ByteBuffer b)) {
+        if (!inBytes()) {
             return this;
         }
-        ByteBuffer src = b.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer src = bytesView();
         return switch (kind) {
             case LONGS -> {
                 long[] a = new long[src.remaining() / 8];
@@ -202,7 +242,7 @@ public final class Payload {
         if (kind != k) {
             throw new CommException("payload kind: " + kind + " (expected: " + k + ")");
         }
-        if (value instanceof ByteBuffer) {
+        if (inBytes()) {
             throw new CommException("a direct " + kind + " payload has no Java array (expected here: an array "
                     + "payload; read a direct one through directBuffer() or onHeap())");
         }
@@ -232,14 +272,14 @@ public final class Payload {
             throw new CommException("receive buffer " + target + " cannot take " + this
                     + " (expected: an array of the same kind and length)");
         }
-        if (!isDirect() && !target.isDirect()) {
+        if (!inBytes() && !target.inBytes()) {
             System.arraycopy(value, 0, target.value, 0, count());
             return;
         }
-        if (target.isDirect()) {
-            ByteBuffer dst = target.directBuffer();
-            if (isDirect()) {
-                dst.put(directBuffer());
+        if (target.inBytes()) {
+            ByteBuffer dst = target.bytesView();
+            if (inBytes()) {
+                dst.put(bytesView());
             } else {
                 switch (kind) {
                     case LONGS -> dst.asLongBuffer().put((long[]) value);
@@ -249,7 +289,7 @@ public final class Payload {
             }
             return;
         }
-        ByteBuffer src = directBuffer();
+        ByteBuffer src = bytesView();
         switch (kind) {
             case LONGS -> src.asLongBuffer().get((long[]) target.value);
             case DOUBLES -> src.asDoubleBuffer().get((double[]) target.value);
@@ -264,6 +304,9 @@ public final class Payload {
         }
         if (isDirect()) {
             return direct(kind, count());
+        }
+        if (inBytes()) {
+            return onHeap().zeroedLike();
         }
         return new Payload(kind, java.lang.reflect.Array.newInstance(value.getClass().getComponentType(), count()));
     }
@@ -303,7 +346,7 @@ public final class Payload {
         if (!(o instanceof Payload p) || p.kind != kind) {
             return false;
         }
-        if (isDirect() || p.isDirect()) {
+        if (inBytes() || p.inBytes()) {
             // by elements, whatever holds them
             return onHeap().equals(p.onHeap());
         }
@@ -318,7 +361,7 @@ public final class Payload {
 
     @Override
     public int hashCode() {
-        if (isDirect()) {
+        if (inBytes()) {
             return onHeap().hashCode();
         }
         return switch (kind) {
@@ -335,7 +378,8 @@ public final class Payload {
         return switch (kind) {
             case CMO -> "Payload[" + ((Cmo) value).type() + "]";
             case NONE -> "Payload[NONE]";
-            default -> "Payload[" + kind + " x " + count() + (isDirect() ? ", direct" : "") + "]";
+            default -> "Payload[" + kind + " x " + count()
+                    + (isDirect() ? ", direct" : isWireForm() ? ", wire form" : "") + "]";
         };
     }
 }

@@ -404,7 +404,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
                 throw Request.rethrow(ex.getCause());
             }
         }
-        return new Message(m.status(), e.payload());
+        return new Message(m.status(), e.payload().fromWireForm());
     }
 
     private Status statusOf(Envelope e) {
@@ -451,8 +451,11 @@ final class PeerEndpoint implements PeerTransport.Listener {
                         + " tag " + e.tag() + " does not fit the receive buffer " + r.buffer, e.source()));
                 return;
             }
+            // from the message's own bytes straight into the buffer (an array in its wire form)
             p.copyTo(r.buffer);
             p = r.buffer;
+        } else {
+            p = p.fromWireForm();
         }
         r.future.complete(new Message(statusOf(e), p));
     }
@@ -476,7 +479,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
         }
         Envelope e;
         try {
-            e = PeerWire.decode(message);
+            e = PeerWire.decodeInbound(message);
         } catch (CommException ex) {
             LOG.warn("dropping malformed envelope from rank {}: {}", source, ex.getMessage());
             return;
@@ -506,7 +509,8 @@ final class PeerEndpoint implements PeerTransport.Listener {
             }
             case DATA_STREAM -> arriveLarge(e);
             case STREAM -> {
-                long[] h = e.payload().kind() == Payload.Kind.LONGS ? e.payload().longs() : new long[0];
+                long[] h = e.payload().kind() == Payload.Kind.LONGS ? e.payload().fromWireForm().longs()
+                        : new long[0];
                 if (h.length != 2 || h[1] < 0 || h[1] > transport.maxStreamBytes()) {
                     // the body that follows finds no header and is skipped within the link's own byte budget
                     LOG.warn("dropping stream header from rank {}: {} (expected: [kind, length <= {}])", e.source(),
@@ -548,7 +552,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
      * assembled into a new array as it comes.
      */
     private void arriveLarge(Envelope e) {
-        long[] h = e.payload().kind() == Payload.Kind.LONGS ? e.payload().longs() : new long[0];
+        long[] h = e.payload().kind() == Payload.Kind.LONGS ? e.payload().fromWireForm().longs() : new long[0];
         Payload.Kind kind = h.length == 2 && h[0] >= 1 && h[0] <= 3 ? Payload.Kind.fromCode((int) h[0]) : null;
         long length = h.length == 2 ? h[1] : -1;
         boolean words = kind != Payload.Kind.BYTES;

@@ -71,6 +71,19 @@ public final class PeerWire {
 
     /** Parses an envelope; {@link CommException} with a reason if malformed. */
     public static Envelope decode(Cmo cmo) {
+        return decode(cmo, false);
+    }
+
+    /**
+     * As {@link #decode(Cmo)}, but an array payload stays in its wire form ({@link Payload#wireForm}, over the
+     * datum's bytes): the inbound path of {@link PeerEndpoint}, which copies it once into a posted receive buffer or
+     * makes a Java array of it when none is posted.
+     */
+    static Envelope decodeInbound(Cmo cmo) {
+        return decode(cmo, true);
+    }
+
+    private static Envelope decode(Cmo cmo, boolean keepWireForm) {
         if (!isEnvelope(cmo)) {
             throw new CommException("not an ox4j-mpi envelope: " + cmo.type());
         }
@@ -81,7 +94,10 @@ public final class PeerWire {
         }
         Payload.Kind pk = Payload.Kind.fromCode(int32(f, 8));
         return new Envelope(Envelope.Kind.fromCode(int32(f, 2)), int32(f, 3), int32(f, 4), int32(f, 5),
-                SendMode.fromCode(int32(f, 6)), int32(f, 7), payloadFromCmo(pk, f.get(9)));
+                SendMode.fromCode(int32(f, 6)), int32(f, 7),
+                keepWireForm && pk != Payload.Kind.CMO && pk != Payload.Kind.NONE
+                        ? Payload.wireForm(pk, arrayBytes(pk, f.get(9)), ARRAY_HEADER)
+                        : payloadFromCmo(pk, f.get(9)));
     }
 
     private static int int32(List<Cmo> f, int i) {
@@ -146,13 +162,7 @@ public final class PeerWire {
             default:
                 break;
         }
-        if (!(cmo instanceof CmoDatum d)) {
-            throw new CommException("array payload: " + cmo.type() + " (expected: DATUM)");
-        }
-        byte[] raw = d.unsafeBytes();
-        if (raw.length < ARRAY_HEADER || raw[0] != kind.code()) {
-            throw new CommException("array payload header: bad element type (expected: " + kind + ")");
-        }
+        byte[] raw = arrayBytes(kind, cmo);
         ByteBuffer b = ByteBuffer.wrap(raw, ARRAY_HEADER, raw.length - ARRAY_HEADER).slice()
                 .order(ByteOrder.LITTLE_ENDIAN);
         int body = raw.length - ARRAY_HEADER;
@@ -177,6 +187,18 @@ public final class PeerWire {
             default:
                 throw new IllegalStateException("kind " + kind);
         }
+    }
+
+    /** The bytes of an array payload's datum, its header checked: the header, then the elements. */
+    private static byte[] arrayBytes(Payload.Kind kind, Cmo cmo) {
+        if (!(cmo instanceof CmoDatum d)) {
+            throw new CommException("array payload: " + cmo.type() + " (expected: DATUM)");
+        }
+        byte[] raw = d.unsafeBytes();
+        if (raw.length < ARRAY_HEADER || raw[0] != kind.code()) {
+            throw new CommException("array payload header: bad element type (expected: " + kind + ")");
+        }
+        return raw;
     }
 
     private static void checkMultiple(int body, Payload.Kind kind) {

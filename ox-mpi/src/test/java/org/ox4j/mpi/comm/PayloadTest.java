@@ -90,6 +90,37 @@ class PayloadTest {
     }
 
     @Test
+    void aWireFormPayloadReadsTheMessagesOwnBytesWithoutCopyingThem() {
+        byte[] raw = ((org.ox4j.cmo.CmoDatum) PeerWire.payloadToCmo(Payload.ofLongs(3, -1, 4))).unsafeBytes();
+        Payload w = Payload.wireForm(Payload.Kind.LONGS, raw, 4);
+        assertThat(w.isWireForm()).isTrue();
+        assertThat(w.isDirect()).isFalse();
+        assertThat(w.count()).isEqualTo(3);
+        assertThat(w.byteSize()).isEqualTo(24);
+        assertThat(w).isEqualTo(Payload.ofLongs(3, -1, 4)).hasSameHashCodeAs(Payload.ofLongs(3, -1, 4));
+        assertThat(w.toString()).isEqualTo("Payload[LONGS x 3, wire form]");
+        // one copy into a Java or a direct buffer
+        long[] into = new long[3];
+        w.copyTo(Payload.ofLongs(into));
+        assertThat(into).containsExactly(3, -1, 4);
+        Payload direct = Payload.direct(Payload.Kind.LONGS, 3);
+        w.copyTo(direct);
+        assertThat(direct.onHeap().longs()).containsExactly(3, -1, 4);
+        // what the application gets when no buffer was posted: a Java array; other payloads pass as they are
+        Payload out = w.fromWireForm();
+        assertThat(out.isWireForm()).isFalse();
+        assertThat(out.longs()).containsExactly(3, -1, 4);
+        assertThat(w.zeroedLike().longs()).containsExactly(0, 0, 0);
+        assertThat(direct.fromWireForm()).isSameAs(direct);
+        // the bytes are the message's: nothing was copied
+        raw[4] = 9;
+        assertThat(w.fromWireForm().longs()).containsExactly(9, -1, 4);
+        assertThatThrownBy(() -> Payload.wireForm(Payload.Kind.DOUBLES, new byte[4 + 12], 4))
+                .isInstanceOf(CommException.class).hasMessageContaining("multiple of 8");
+        assertThatThrownBy(() -> w.directBuffer()).isInstanceOf(CommException.class);
+    }
+
+    @Test
     void onTheWireADirectPayloadIsTheArrayOfItsKind() {
         Payload p = directLongs(3, 1, 4, 1, 5);
         assertThat(PeerWire.payloadToCmo(p)).isEqualTo(PeerWire.payloadToCmo(Payload.ofLongs(3, 1, 4, 1, 5)));

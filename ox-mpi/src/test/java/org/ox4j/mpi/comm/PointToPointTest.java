@@ -59,6 +59,52 @@ class PointToPointTest {
         }
     }
 
+    /**
+     * An eager array arrives in its wire form (the message's own bytes) and leaves it on every way out: into a posted
+     * Java or direct buffer, into a buffer posted after it came, as a new Java array for a receive without one, and
+     * through a matched probe. Equality compares elements whatever holds them, so each case reads the array itself.
+     */
+    @Test
+    void anEagerArrayReachesTheApplicationAsAJavaArrayOrInItsBuffer() {
+        try (InMemoryTransport.Group g = InMemoryTransport.groupThroughCodec(2)) {
+            List<String> got = RankHarness.run(g, c -> {
+                if (c.rank() == 0) {
+                    c.send(Payload.ofLongs(1, -2, Long.MAX_VALUE), 1, 1);
+                    c.send(Payload.ofDoubles(0.5, -1e300), 1, 2);
+                    c.send(Payload.ofBytes((byte) 7, (byte) -7), 1, 3);
+                    c.send(Payload.ofLongs(4, 5), 1, 4);
+                    c.send(Payload.ofLongs(6, 7, 8), 1, 5);
+                    c.sSend(Payload.ofLongs(0), 1, 9); // rank 1's receives were posted before this returns
+                    c.send(Payload.ofLongs(9, 10), 1, 6);
+                    return null;
+                }
+                long[] posted = new long[3];
+                Request intoArray = c.iRecv(Payload.ofLongs(posted), 0, 1);
+                Payload direct = Payload.direct(Payload.Kind.DOUBLES, 2);
+                Request intoDirect = c.iRecv(direct, 0, 2);
+                Request noBuffer = c.iRecv(0, 3);
+                c.recv(0, 9);
+                StringBuilder out = new StringBuilder();
+                assertThat(intoArray.payload().longs()).isSameAs(posted);
+                out.append(java.util.Arrays.toString(posted));
+                intoDirect.await();
+                out.append(java.util.Arrays.toString(direct.onHeap().doubles()));
+                out.append(java.util.Arrays.toString(noBuffer.payload().bytes()));
+                // came before any receive: kept as it came, then copied into a buffer or made an array
+                long[] late = new long[2];
+                c.recv(Payload.ofLongs(late), 0, 4);
+                out.append(java.util.Arrays.toString(late));
+                out.append(java.util.Arrays.toString(c.mRecv(c.mProbe(0, 5)).payload().longs()));
+                Payload unposted = c.recv(0, 6).payload();
+                assertThat(unposted.isDirect()).isFalse();
+                out.append(java.util.Arrays.toString(unposted.longs())).append(unposted);
+                return out.toString();
+            });
+            assertThat(got.get(1)).isEqualTo("[1, -2, " + Long.MAX_VALUE + "][0.5, -1.0E300][7, -7][4, 5][6, 7, 8]"
+                    + "[9, 10]Payload[LONGS x 2]");
+        }
+    }
+
     @Test
     void messagesFromOneSenderAreNotOvertaken() {
         int n = 200;

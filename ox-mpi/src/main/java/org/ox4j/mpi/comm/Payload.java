@@ -188,7 +188,10 @@ public final class Payload {
         return copy;
     }
 
-    /** This payload with a Java array: itself, or for a direct payload a copy of its elements. */
+    /**
+     * This payload with a Java array: itself, or for a direct payload (or one in its wire form) a copy of its
+     * elements.
+     */
     public Payload onHeap() {
         if (!inBytes()) {
             return this;
@@ -305,10 +308,12 @@ public final class Payload {
         if (isDirect()) {
             return direct(kind, count());
         }
-        if (inBytes()) {
-            return onHeap().zeroedLike();
-        }
-        return new Payload(kind, java.lang.reflect.Array.newInstance(value.getClass().getComponentType(), count()));
+        Class<?> element = !inBytes() ? value.getClass().getComponentType() : switch (kind) {
+            case LONGS -> long.class;
+            case DOUBLES -> double.class;
+            default -> byte.class;
+        };
+        return new Payload(kind, java.lang.reflect.Array.newInstance(element, count()));
     }
 
     /** Element count: array length, list length for a {@code CMO_LIST}, 1 for another CMO, 0 for NONE. */

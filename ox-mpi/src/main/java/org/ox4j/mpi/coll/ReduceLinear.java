@@ -33,6 +33,31 @@ public final class ReduceLinear implements Algorithms.Reduce {
         return acc;
     }
 
+    /**
+     * MPI_Reduce with a receive buffer: for an op whose slices combine in any order ({@link
+     * ReduceOp#combinesSlicesInAnyOrder}), the root copies its value into {@code result} and combines every other
+     * rank's value into it in place ({@link ReduceOp#combineArrays}), in rank order, as each is taken; where
+     * {@link #reduce} makes a new array at every step and the result is copied once more at the end (p − 1 arrays
+     * of n bytes, each zeroed, written and read again). Other ops, and a result that is the value itself, take
+     * {@link #reduce}. The other ranks send either way. Cost as {@link #reduce}.
+     */
+    @Override
+    public void reduceInto(CollChannel ch, Payload value, Payload result, ReduceOp op, int root) {
+        boolean inPlace = ch.rank() == root && op.combinesSlicesInAnyOrder() && value.sameArrayShape(result)
+                && !result.sameMemory(value);
+        if (!inPlace) {
+            Algorithms.Reduce.super.reduceInto(ch, value, result, op, root);
+            return;
+        }
+        List<Request> rs = GatherLinear.receivesAtRoot(ch, root);
+        value.copyTo(result);
+        for (int i = 0; i < ch.size(); i++) {
+            if (i != root) {
+                op.combineArrays(result, ch.await(rs.get(i)).payload());
+            }
+        }
+    }
+
     @Override
     public double predict(CostModel m, int p, long bytes) {
         return (p - 1) * (m.pointToPoint(bytes) + m.reduce(bytes));

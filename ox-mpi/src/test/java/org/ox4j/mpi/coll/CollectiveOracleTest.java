@@ -174,6 +174,13 @@ class CollectiveOracleTest {
                 if (r == root) {
                     assertThat(into).as("reduceInto %s root %d", a.name(), root).isEqualTo(sumOracle(p, LEN));
                 }
+                // into direct memory, with an op other than the sum
+                Payload direct = r == root ? Payload.direct(Payload.Kind.DOUBLES, 3) : null;
+                coll.reduceInto(Payload.ofDoubles(r, -r, 0.5 * r), direct, ReduceOps.MAX, root, a);
+                if (r == root) {
+                    assertThat(direct.onHeap().doubles()).as("reduceInto %s direct root %d", a.name(), root)
+                            .containsExactly(p - 1, 0, 0.5 * (p - 1));
+                }
                 if (a.supports(ReduceOps.LIST_APPEND)) {
                     Payload l = coll.reduce(list(r), ReduceOps.LIST_APPEND, root, a);
                     assertThat(l).as("reduce %s append root %d", a.name(), root)

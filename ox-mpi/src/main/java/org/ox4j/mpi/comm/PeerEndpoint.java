@@ -509,8 +509,7 @@ final class PeerEndpoint implements PeerTransport.Listener {
             }
             case DATA_STREAM -> arriveLarge(e);
             case STREAM -> {
-                long[] h = e.payload().kind() == Payload.Kind.LONGS ? e.payload().fromWireForm().longs()
-                        : new long[0];
+                long[] h = headerWords(e);
                 if (h.length != 2 || h[1] < 0 || h[1] > transport.maxStreamBytes()) {
                     // the body that follows finds no header and is skipped within the link's own byte budget
                     LOG.warn("dropping stream header from rank {}: {} (expected: [kind, length <= {}])", e.source(),
@@ -546,13 +545,18 @@ final class PeerEndpoint implements PeerTransport.Listener {
         }
     }
 
+    /** The words of a stream or large-message header ({@code [kind, length]} when well formed), else none. */
+    private static long[] headerWords(Envelope e) {
+        return e.payload().kind() == Payload.Kind.LONGS ? e.payload().fromWireForm().longs() : new long[0];
+    }
+
     /**
      * The header of a large message: its body follows on the link. Matched at once if a receive is waiting (the
      * body then goes straight into that receive's buffer), else queued as an unexpected message whose body is
      * assembled into a new array as it comes.
      */
     private void arriveLarge(Envelope e) {
-        long[] h = e.payload().kind() == Payload.Kind.LONGS ? e.payload().fromWireForm().longs() : new long[0];
+        long[] h = headerWords(e);
         Payload.Kind kind = h.length == 2 && h[0] >= 1 && h[0] <= 3 ? Payload.Kind.fromCode((int) h[0]) : null;
         long length = h.length == 2 ? h[1] : -1;
         boolean words = kind != Payload.Kind.BYTES;

@@ -94,10 +94,7 @@ public final class PeerWire {
         }
         Payload.Kind pk = Payload.Kind.fromCode(int32(f, 8));
         return new Envelope(Envelope.Kind.fromCode(int32(f, 2)), int32(f, 3), int32(f, 4), int32(f, 5),
-                SendMode.fromCode(int32(f, 6)), int32(f, 7),
-                keepWireForm && pk != Payload.Kind.CMO && pk != Payload.Kind.NONE
-                        ? Payload.wireForm(pk, arrayBytes(pk, f.get(9)), ARRAY_HEADER)
-                        : payloadFromCmo(pk, f.get(9)));
+                SendMode.fromCode(int32(f, 6)), int32(f, 7), payloadFromCmo(pk, f.get(9), keepWireForm));
     }
 
     private static int int32(List<Cmo> f, int i) {
@@ -154,38 +151,22 @@ public final class PeerWire {
 
     /** Inverse of {@link #payloadToCmo}. */
     public static Payload payloadFromCmo(Payload.Kind kind, Cmo cmo) {
+        return payloadFromCmo(kind, cmo, false);
+    }
+
+    /**
+     * The payload {@code cmo} carries; an array payload over the datum's own bytes ({@link Payload#wireForm}, which
+     * checks their length) kept so if {@code keepWireForm}, else made a Java array of them.
+     */
+    private static Payload payloadFromCmo(Payload.Kind kind, Cmo cmo, boolean keepWireForm) {
         switch (kind) {
             case CMO:
                 return Payload.of(cmo);
             case NONE:
                 return Payload.NONE;
             default:
-                break;
-        }
-        byte[] raw = arrayBytes(kind, cmo);
-        ByteBuffer b = ByteBuffer.wrap(raw, ARRAY_HEADER, raw.length - ARRAY_HEADER).slice()
-                .order(ByteOrder.LITTLE_ENDIAN);
-        int body = raw.length - ARRAY_HEADER;
-        switch (kind) {
-            case BYTES: {
-                byte[] a = new byte[body];
-                b.get(a);
-                return Payload.ofBytes(a);
-            }
-            case LONGS: {
-                checkMultiple(body, kind);
-                long[] a = new long[body / 8];
-                b.asLongBuffer().get(a);
-                return Payload.ofLongs(a);
-            }
-            case DOUBLES: {
-                checkMultiple(body, kind);
-                double[] a = new double[body / 8];
-                b.asDoubleBuffer().get(a);
-                return Payload.ofDoubles(a);
-            }
-            default:
-                throw new IllegalStateException("kind " + kind);
+                Payload wire = Payload.wireForm(kind, arrayBytes(kind, cmo), ARRAY_HEADER);
+                return keepWireForm ? wire : wire.onHeap();
         }
     }
 
@@ -199,12 +180,5 @@ public final class PeerWire {
             throw new CommException("array payload header: bad element type (expected: " + kind + ")");
         }
         return raw;
-    }
-
-    private static void checkMultiple(int body, Payload.Kind kind) {
-        if (body % 8 != 0) {
-            throw new CommException("array payload length: " + body + " bytes (expected: multiple of 8 for " + kind
-                    + ")");
-        }
     }
 }

@@ -1,5 +1,6 @@
 package org.ox4j.mpi.coll;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.ox4j.mpi.comm.Payload;
@@ -33,14 +34,36 @@ public final class BcastBinomial implements Algorithms.Bcast {
     }
 
     /**
-     * A leaf receives straight into its buffer; a rank with children receives, passes the message on and then copies
-     * it, so that a buffer that does not fit fails that rank alone and its subtree still gets the data.
+     * A leaf receives straight into its buffer. A rank with children passes a large array on heap through {@link
+     * DirectStaging}: the root copies its buffer there once and sends it from there, an inner rank receives into it,
+     * sends from it and copies it once into its buffer (where receiving into a new array, sending from it and copying
+     * it cost an allocation and a copy per child more). Smaller messages and direct buffers: an inner rank receives,
+     * passes the message on and then copies it, so that a buffer that does not fit fails that rank alone and its
+     * subtree still gets the data; with staging, the staged receive has the buffer's shape, and a message that does
+     * not fit fails that rank and leaves its subtree to its timeout (MPI calls such a program erroneous).
      */
     @Override
     public void bcastInto(CollChannel ch, Payload buffer, int root) {
         Tree tree = Topologies.binomial(ch.size(), root, ch.rank());
         if (!tree.isRoot() && tree.children().isEmpty()) {
             ch.recvInto(tree.parent(), buffer);
+        } else if (DirectStaging.pays(buffer)) {
+            ByteBuffer memory = DirectStaging.borrow(buffer.byteSize());
+            Payload staged = Payload.ofDirect(buffer.kind(), memory);
+            if (tree.isRoot()) {
+                buffer.copyTo(staged);
+            } else {
+                ch.recvInto(tree.parent(), staged);
+            }
+            List<Request> rs = new ArrayList<>();
+            for (int child : tree.children()) {
+                rs.add(ch.iSend(child, staged));
+            }
+            if (!tree.isRoot()) {
+                staged.copyTo(buffer);
+            }
+            ch.waitAll(rs);
+            DirectStaging.giveBack(memory);
         } else {
             Algorithms.Bcast.super.bcastInto(ch, buffer, root);
         }

@@ -127,6 +127,15 @@ public final class Communicator {
         return irSend(Payload.of(cmo), dest, tag);
     }
 
+    /**
+     * The size from which a standard send of an array is a large message ({@value PeerEndpoint#LARGE_MESSAGE_PROPERTY}):
+     * written from the array and read into the posted receive's buffer, so that an array in direct memory passes
+     * through the JVM with no copy at either end.
+     */
+    public static long largeMessageBytes() {
+        return PeerEndpoint.largeMessageBytes();
+    }
+
     // ---- streams (bulk data relayed chunk by chunk) ----
 
     /** Bytes per stream chunk buffer ({@value PeerEndpoint#STREAM_CHUNK_PROPERTY}). */

@@ -130,6 +130,68 @@ class CollectiveOracleTest {
         }
     }
 
+    /**
+     * Large arrays on the heap, MPI style, through the binomial bcast's staging in direct memory (root, inner ranks
+     * and leaves, every root of a group that is not a power of two, longs and doubles, several rounds so that the
+     * kept staging area is reused): every buffer ends as the root's array.
+     */
+    @Test
+    void largeHeapArraysReachEveryBufferThroughTheBinomialBcastsStaging() {
+        int p = 6;
+        int len = (int) (Communicator.largeMessageBytes() / 8) + 3;
+        List<Boolean> allGood = RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            int r = comm.rank();
+            for (int round = 0; round < 2; round++) {
+                for (int root = 0; root < p; root++) {
+                    Payload want = longs(root + 10 * round, len);
+                    Payload buffer = r == root ? longs(root + 10 * round, len) : garbage(len);
+                    assertThat(DirectStaging.pays(buffer)).isTrue();
+                    coll.bcastInto(buffer, root, BcastBinomial.INSTANCE);
+                    assertThat(buffer).as("longs, round %d root %d rank %d", round, root, r).isEqualTo(want);
+                    double[] d = new double[len];
+                    for (int i = 0; i < len; i++) {
+                        d[i] = r == root ? root + i / 7.0 : Double.NaN;
+                    }
+                    Payload doubles = Payload.ofDoubles(d);
+                    coll.bcastInto(doubles, root, BcastBinomial.INSTANCE);
+                    for (int i = 0; i < len; i += 997) {
+                        assertThat(doubles.doubles()[i]).isEqualTo(root + i / 7.0);
+                    }
+                }
+            }
+            return true;
+        });
+        assertThat(allGood).containsOnly(true);
+    }
+
+    /**
+     * A large staged bcast where one inner rank's buffer has the wrong length: that rank fails naming the buffer, its
+     * subtree gets no data and fails by its timeout, and the rest of the group gets the root's array.
+     */
+    @Test
+    void aLargeBufferThatDoesNotFitFailsItsRankAndLeavesItsSubtreeToItsTimeout() {
+        int p = 4;
+        int wrong = 2;
+        assertThat(Topologies.binomial(p, 0, wrong).children()).containsExactly(3);
+        int len = (int) (Communicator.largeMessageBytes() / 8) + 1;
+        List<String> got = RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(2));
+            int r = comm.rank();
+            Payload buffer = r == 0 ? longs(40, len) : Payload.ofLongs(new long[r == wrong ? len + 1 : len]);
+            try {
+                coll.bcastInto(buffer, 0, BcastBinomial.INSTANCE);
+            } catch (CommException e) {
+                return "failed: " + e.getMessage();
+            }
+            return buffer.equals(longs(40, len)) ? "root's array" : "other";
+        });
+        assertThat(got.get(0)).isEqualTo("root's array");
+        assertThat(got.get(1)).isEqualTo("root's array");
+        assertThat(got.get(wrong)).startsWith("failed: ").contains("does not fit");
+        assertThat(got.get(3)).startsWith("failed: ");
+    }
+
     private static void checkBarrier(Collectives coll, AtomicInteger arrived, int p) {
         for (Algorithms.Barrier a : CollectiveOracleTest.<Algorithms.Barrier>algs(Collective.BARRIER)) {
             arrived.incrementAndGet();

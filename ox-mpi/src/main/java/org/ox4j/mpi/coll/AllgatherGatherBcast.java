@@ -1,7 +1,11 @@
 package org.ox4j.mpi.coll;
 
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
+import org.ox4j.mpi.comm.Communicator;
 import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.comm.Request;
 import org.ox4j.mpi.cost.CostModel;
 
 /**
@@ -28,6 +32,49 @@ public final class AllgatherGatherBcast implements Algorithms.Allgather {
         List<Payload> atZero = GatherLinear.INSTANCE.gather(ch, value, 0);
         Payload packed = BcastBinomial.INSTANCE.bcast(ch.phase(2), atZero == null ? null : Blocks.pack(atZero), 0);
         return ch.rank() == 0 ? List.copyOf(atZero) : Blocks.unpack(packed);
+    }
+
+    /**
+     * MPI_Allgather into buffers: rank 0 receives every rank's value straight into its buffer, then the p blocks go
+     * down the binomial tree as one array in direct memory ({@link DirectStaging}; a large message there, received
+     * into and sent from that memory with no copy in the JVM), which every rank but 0 copies block by block into its
+     * buffers: one pass over n bytes at each rank, where the list of packed blocks was encoded, sent eagerly and
+     * decoded into new arrays at every rank. Through {@link #allgather} when the p blocks do not make a large
+     * message.
+     */
+    @Override
+    public void allgatherInto(CollChannel ch, Payload value, List<Payload> results) {
+        int p = ch.size();
+        long total = value.byteSize() * p;
+        if (total < Communicator.largeMessageBytes() || total > Integer.MAX_VALUE) {
+            Algorithms.Allgather.super.allgatherInto(ch, value, results);
+            return;
+        }
+        if (ch.rank() == 0) {
+            List<Request> rs = new ArrayList<>();
+            for (int i = 1; i < p; i++) {
+                rs.add(ch.iRecvInto(i, results.get(i)));
+            }
+            value.copyTo(results.get(0));
+            ch.waitAll(rs);
+        } else {
+            ch.send(0, value);
+        }
+        ByteBuffer memory = DirectStaging.borrow(total);
+        Payload all = Payload.ofDirect(value.kind(), memory);
+        int block = (int) value.byteSize();
+        if (ch.rank() == 0) {
+            for (int j = 0; j < p; j++) {
+                results.get(j).copyTo(Payload.ofDirect(value.kind(), memory.slice(j * block, block)));
+            }
+        }
+        BcastBinomial.INSTANCE.bcastInto(ch.phase(2), all, 0);
+        if (ch.rank() != 0) {
+            for (int j = 0; j < p; j++) {
+                Payload.ofDirect(value.kind(), memory.slice(j * block, block)).copyTo(results.get(j));
+            }
+        }
+        DirectStaging.giveBack(memory);
     }
 
     @Override

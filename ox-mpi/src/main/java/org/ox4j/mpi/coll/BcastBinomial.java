@@ -34,36 +34,40 @@ public final class BcastBinomial implements Algorithms.Bcast {
     }
 
     /**
-     * A leaf receives straight into its buffer. A rank with children passes a large array on heap through {@link
-     * DirectStaging}: the root copies its buffer there once and sends it from there, an inner rank receives into it,
-     * sends from it and copies it once into its buffer (where receiving into a new array, sending from it and copying
-     * it cost an allocation and a copy per child more). Smaller messages and direct buffers: an inner rank receives,
-     * passes the message on and then copies it, so that a buffer that does not fit fails that rank alone and its
-     * subtree still gets the data; with staging, the staged receive has the buffer's shape, and a message that does
-     * not fit fails that rank and leaves its subtree to its timeout (MPI calls such a program erroneous).
+     * A leaf receives straight into its buffer. A rank with children passes a large array (one that travels as a
+     * large message) on without copies where it can: a buffer in direct memory is received into and sent from as it
+     * is; an array on the heap goes through {@link DirectStaging}, where the root copies it once and sends it from,
+     * and an inner rank receives it, sends it on and copies it once into its buffer (receiving into a new array,
+     * sending from it and copying it cost an allocation and a copy per child more). There the receive has the
+     * buffer's shape, and a message that does not fit fails that rank and leaves its subtree to its timeout (MPI
+     * calls such a program erroneous). Smaller messages: an inner rank receives, passes the message on and then
+     * copies it, so that a buffer that does not fit fails that rank alone and its subtree still gets the data.
      */
     @Override
     public void bcastInto(CollChannel ch, Payload buffer, int root) {
         Tree tree = Topologies.binomial(ch.size(), root, ch.rank());
         if (!tree.isRoot() && tree.children().isEmpty()) {
             ch.recvInto(tree.parent(), buffer);
-        } else if (DirectStaging.pays(buffer)) {
-            ByteBuffer memory = DirectStaging.borrow(buffer.byteSize());
-            Payload staged = Payload.ofDirect(buffer.kind(), memory);
-            if (tree.isRoot()) {
-                buffer.copyTo(staged);
-            } else {
-                ch.recvInto(tree.parent(), staged);
+        } else if (DirectStaging.travelsLarge(buffer)) {
+            boolean staging = !buffer.isDirect();
+            ByteBuffer memory = staging ? DirectStaging.borrow(buffer.byteSize()) : null;
+            Payload through = staging ? Payload.ofDirect(buffer.kind(), memory) : buffer;
+            if (!tree.isRoot()) {
+                ch.recvInto(tree.parent(), through);
+            } else if (staging) {
+                buffer.copyTo(through);
             }
             List<Request> rs = new ArrayList<>();
             for (int child : tree.children()) {
-                rs.add(ch.iSend(child, staged));
+                rs.add(ch.iSend(child, through));
             }
-            if (!tree.isRoot()) {
-                staged.copyTo(buffer);
+            if (staging && !tree.isRoot()) {
+                through.copyTo(buffer);
             }
             ch.waitAll(rs);
-            DirectStaging.giveBack(memory);
+            if (staging) {
+                DirectStaging.giveBack(memory);
+            }
         } else {
             Algorithms.Bcast.super.bcastInto(ch, buffer, root);
         }

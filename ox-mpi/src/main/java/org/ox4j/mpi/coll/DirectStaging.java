@@ -27,11 +27,13 @@ final class DirectStaging {
     }
 
     /**
-     * True if staging {@code buffer} saves copies: an array on the heap that travels as a large message (smaller
-     * ones are encoded into a message of their own at the sender and decoded at the receiver whatever holds them).
+     * True if {@code buffer} is an array that travels as a large message, read from the link into direct memory and
+     * written from it with no copy in the JVM (smaller ones are encoded into a message of their own at the sender
+     * and decoded at the receiver whatever holds them, so staging them saves nothing).
      */
-    static boolean pays(Payload buffer) {
-        return buffer.isArray() && !buffer.isDirect() && buffer.byteSize() >= Communicator.largeMessageBytes() && buffer.byteSize() <= Integer.MAX_VALUE;
+    static boolean travelsLarge(Payload buffer) {
+        return buffer.isArray() && buffer.byteSize() >= Communicator.largeMessageBytes()
+                && buffer.byteSize() <= Integer.MAX_VALUE;
     }
 
     /** Direct memory of exactly {@code bytes} bytes (position 0, limit {@code bytes}), its content undefined. */

@@ -146,7 +146,7 @@ class CollectiveOracleTest {
                 for (int root = 0; root < p; root++) {
                     Payload want = longs(root + 10 * round, len);
                     Payload buffer = r == root ? longs(root + 10 * round, len) : garbage(len);
-                    assertThat(DirectStaging.pays(buffer)).isTrue();
+                    assertThat(DirectStaging.travelsLarge(buffer)).isTrue();
                     coll.bcastInto(buffer, root, BcastBinomial.INSTANCE);
                     assertThat(buffer).as("longs, round %d root %d rank %d", round, root, r).isEqualTo(want);
                     double[] d = new double[len];
@@ -158,6 +158,37 @@ class CollectiveOracleTest {
                     for (int i = 0; i < len; i += 997) {
                         assertThat(doubles.doubles()[i]).isEqualTo(root + i / 7.0);
                     }
+                    // direct memory is received into and sent from as it is
+                    Payload direct = r == root ? want.toDirect() : garbage(len).toDirect();
+                    coll.bcastInto(direct, root, BcastBinomial.INSTANCE);
+                    assertThat(direct).as("direct, round %d root %d rank %d", round, root, r).isEqualTo(want);
+                }
+            }
+            return true;
+        });
+        assertThat(allGood).containsOnly(true);
+    }
+
+    /**
+     * gather_bcast into buffers when the gathered blocks make a large message (they then go down the tree as one
+     * array in direct memory): every rank's buffers, on the heap and in direct memory, end as every rank's value.
+     */
+    @Test
+    void gatherBcastFillsEveryBufferWhenTheGatheredBlocksMakeALargeMessage() {
+        int p = 5;
+        int len = (int) (Communicator.largeMessageBytes() / 8 / p) + 2;
+        List<Boolean> allGood = RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            int r = comm.rank();
+            for (boolean direct : new boolean[] {false, true, false}) {
+                List<Payload> results = new ArrayList<>();
+                for (int j = 0; j < p; j++) {
+                    results.add(direct ? garbage(len).toDirect() : garbage(len));
+                }
+                coll.allgatherInto(longs(r, len), results, AllgatherGatherBcast.INSTANCE);
+                for (int j = 0; j < p; j++) {
+                    assertThat(results.get(j)).as("rank %d block %d direct %s", r, j, direct)
+                            .isEqualTo(longs(j, len));
                 }
             }
             return true;

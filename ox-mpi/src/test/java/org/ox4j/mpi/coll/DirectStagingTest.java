@@ -28,10 +28,10 @@ class DirectStagingTest {
     }
 
     @Test
-    void onlyLargeArraysOnTheHeapAreStaged() {
+    void onlyArraysThatTravelAsLargeMessagesGoThroughIt() {
         int large = (int) (Communicator.largeMessageBytes() / 8);
-        assertThat(DirectStaging.pays(Payload.ofLongs(new long[large]))).isTrue();
-        assertThat(DirectStaging.pays(Payload.ofLongs(new long[large - 1]))).isFalse();
-        assertThat(DirectStaging.pays(Payload.direct(Payload.Kind.LONGS, large))).isFalse();
+        assertThat(DirectStaging.travelsLarge(Payload.ofLongs(new long[large]))).isTrue();
+        assertThat(DirectStaging.travelsLarge(Payload.direct(Payload.Kind.LONGS, large))).isTrue();
+        assertThat(DirectStaging.travelsLarge(Payload.ofLongs(new long[large - 1]))).isFalse();
     }
 }

@@ -1,5 +1,6 @@
 package org.ox4j.mpi.coll;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.ox4j.mpi.comm.Payload;
@@ -28,11 +29,21 @@ public final class BcastLinear implements Algorithms.Bcast {
         return value;
     }
 
-    /** Non-roots receive straight into their buffers. */
+    /**
+     * Non-roots receive straight into their buffers. A root whose buffer is a large array on the heap copies it once
+     * into direct memory ({@link DirectStaging}) and sends it from there p − 1 times, where each send would copy it
+     * out of the heap again.
+     */
     @Override
     public void bcastInto(CollChannel ch, Payload buffer, int root) {
         if (ch.rank() != root) {
             ch.recvInto(root, buffer);
+        } else if (DirectStaging.travelsLarge(buffer) && !buffer.isDirect() && ch.size() > 2) {
+            ByteBuffer memory = DirectStaging.borrow(buffer.byteSize());
+            Payload staged = Payload.ofDirect(buffer.kind(), memory);
+            buffer.copyTo(staged);
+            bcast(ch, staged, root);
+            DirectStaging.giveBack(memory);
         } else {
             bcast(ch, buffer, root);
         }

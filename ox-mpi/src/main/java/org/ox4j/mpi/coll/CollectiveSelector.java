@@ -66,7 +66,7 @@ public final class CollectiveSelector {
         s.register(AllreduceRabenseifner.INSTANCE);
         s.register(AllreduceRing.INSTANCE);
         s.register(AllreduceReduceBcast.INSTANCE);
-        s.register(AllreduceLinearReduceBcast.INSTANCE);
+        s.register(AllreduceReduceBcast.LINEAR);
         s.register(AllreduceStreamedRing.INSTANCE);
         s.register(GatherLinear.INSTANCE);
         s.register(GatherBinomial.INSTANCE);

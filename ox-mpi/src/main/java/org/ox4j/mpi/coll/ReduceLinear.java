@@ -1,5 +1,7 @@
 package org.ox4j.mpi.coll;
 
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.comm.Request;
@@ -38,8 +40,11 @@ public final class ReduceLinear implements Algorithms.Reduce {
      * ReduceOp#combinesSlicesInAnyOrder}), the root copies its value into {@code result} and combines every other
      * rank's value into it in place ({@link ReduceOp#combineArrays}), in rank order, as each is taken; where
      * {@link #reduce} makes a new array at every step and the result is copied once more at the end (p − 1 arrays
-     * of n bytes, each zeroed, written and read again). Other ops, and a result that is the value itself, take
-     * {@link #reduce}. The other ranks send either way. Cost as {@link #reduce}.
+     * of n bytes, each zeroed, written and read again). Values that travel as large messages are received into
+     * direct memory lent by {@link DirectStaging} (p − 1 slots, when they fit in the area it keeps) and combined from
+     * there: a receive without a buffer made a new array of each and copied it out of the link's chunk. Other ops, and
+     * a result that is the value itself, take {@link #reduce}. The other ranks send either way. Cost as {@link
+     * #reduce}.
      */
     @Override
     public void reduceInto(CollChannel ch, Payload value, Payload result, ReduceOp op, int root) {
@@ -49,12 +54,29 @@ public final class ReduceLinear implements Algorithms.Reduce {
             Algorithms.Reduce.super.reduceInto(ch, value, result, op, root);
             return;
         }
-        List<Request> rs = GatherLinear.receivesAtRoot(ch, root);
+        long n = value.byteSize();
+        long slots = (long) (ch.size() - 1) * n;
+        boolean staging = DirectStaging.travelsLarge(value) && slots <= DirectStaging.MAX_KEPT_BYTES;
+        ByteBuffer memory = staging ? DirectStaging.borrow(slots) : null;
+        List<Request> rs = new ArrayList<>();
+        for (int i = 0, slot = 0; i < ch.size(); i++) {
+            if (i == root) {
+                rs.add(null);
+            } else if (staging) {
+                Payload into = Payload.ofDirect(value.kind(), memory.slice((int) (slot++ * n), (int) n));
+                rs.add(ch.iRecvInto(i, into));
+            } else {
+                rs.add(ch.iRecv(i));
+            }
+        }
         value.copyTo(result);
         for (int i = 0; i < ch.size(); i++) {
             if (i != root) {
                 op.combineArrays(result, ch.await(rs.get(i)).payload());
             }
+        }
+        if (staging) {
+            DirectStaging.giveBack(memory);
         }
     }
 

@@ -141,6 +141,10 @@ public final class ReduceOps {
                 combineInto(other.onHeap(), 0, into.directBuffer());
                 return;
             }
+            if (other.isDirect() && into.kind() != Payload.Kind.BYTES) {
+                combineFromDirect(into, other.directBuffer());
+                return;
+            }
             Payload o = other.onHeap();
             switch (into.kind()) {
                 case LONGS -> {
@@ -167,6 +171,28 @@ public final class ReduceOps {
                         x[i] = (byte) l.apply(x[i], y[i]);
                     }
                 }
+            }
+        }
+
+        /**
+         * A Java array combined with the elements of direct memory read where they are (a large message received
+         * there), where {@link Payload#onHeap} would copy them into a new array first.
+         */
+        private void combineFromDirect(Payload into, ByteBuffer other) {
+            int pos = other.position();
+            if (into.kind() == Payload.Kind.LONGS) {
+                long[] x = into.longs();
+                for (int i = 0; i < x.length; i++) {
+                    x[i] = l.apply(x[i], other.getLong(pos + 8 * i));
+                }
+                return;
+            }
+            if (d == null) {
+                throw new CommException(name + ": not defined on double[]");
+            }
+            double[] x = into.doubles();
+            for (int i = 0; i < x.length; i++) {
+                x[i] = d.apply(x[i], other.getDouble(pos + 8 * i));
             }
         }
 

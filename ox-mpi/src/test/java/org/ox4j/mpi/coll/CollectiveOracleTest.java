@@ -110,17 +110,7 @@ class CollectiveOracleTest {
         }
         int wrong = inner;
         assertThat(wrong).isLessThan(p);
-        List<String> got = RankHarness.run(p, comm -> {
-            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
-            int r = comm.rank();
-            Payload buffer = r == 0 ? longs(40, LEN) : Payload.ofLongs(new long[r == wrong ? LEN + 1 : LEN]);
-            try {
-                coll.bcastInto(buffer, 0, BcastBinomial.INSTANCE);
-            } catch (CommException e) {
-                return "failed: " + e.getMessage();
-            }
-            return buffer.equals(longs(40, LEN)) ? "root's array" : "other: " + buffer;
-        });
+        List<String> got = binomialBcastIntoWithOneWrongBuffer(p, wrong, LEN, Duration.ofSeconds(30));
         for (int r = 0; r < p; r++) {
             if (r == wrong) {
                 assertThat(got.get(r)).startsWith("failed: ").contains("receive buffer");
@@ -177,6 +167,48 @@ class CollectiveOracleTest {
     }
 
     /**
+     * The linear reduce into a buffer, and the allreduce built on it, when the values travel as large messages (the
+     * root then receives them into direct memory and combines them from there): sums of longs and maxima of doubles
+     * at every root of a group that is not a power of two, twice, so that the kept staging area is reused.
+     */
+    @Test
+    void theLinearReduceCombinesLargeValuesReceivedIntoDirectMemory() {
+        int p = 5;
+        int len = (int) (Communicator.largeMessageBytes() / 8) + 5;
+        List<Boolean> allGood = RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
+            int r = comm.rank();
+            double[] d = new double[len];
+            double[] max = new double[len];
+            for (int i = 0; i < len; i++) {
+                d[i] = (r * 7 + i) % 11 - 0.5 * r;
+                for (int k = 0; k < p; k++) {
+                    max[i] = Math.max(k == 0 ? Double.NEGATIVE_INFINITY : max[i], (k * 7 + i) % 11 - 0.5 * k);
+                }
+            }
+            for (int round = 0; round < 2; round++) {
+                for (int root = 0; root < p; root++) {
+                    Payload sum = r == root ? garbage(len) : null;
+                    coll.reduceInto(longs(r, len), sum, ReduceOps.SUM, root, ReduceLinear.INSTANCE);
+                    if (r == root) {
+                        assertThat(sum).as("sum at root %d", root).isEqualTo(sumOracle(p, len));
+                    }
+                    Payload most = r == root ? Payload.ofDoubles(new double[len]) : null;
+                    coll.reduceInto(Payload.ofDoubles(d.clone()), most, ReduceOps.MAX, root, ReduceLinear.INSTANCE);
+                    if (r == root) {
+                        assertThat(most.doubles()).as("maximum at root %d", root).containsExactly(max);
+                    }
+                }
+                Payload all = garbage(len);
+                coll.allreduceInto(longs(r, len), all, ReduceOps.SUM, AllreduceReduceBcast.LINEAR);
+                assertThat(all).as("allreduce at rank %d", r).isEqualTo(sumOracle(p, len));
+            }
+            return true;
+        });
+        assertThat(allGood).containsOnly(true);
+    }
+
+    /**
      * gather_bcast into buffers when the gathered blocks make a large message (they then go down the tree as one
      * array in direct memory): every rank's buffers, on the heap and in direct memory, end as every rank's value.
      */
@@ -213,8 +245,21 @@ class CollectiveOracleTest {
         int wrong = 2;
         assertThat(Topologies.binomial(p, 0, wrong).children()).containsExactly(3);
         int len = (int) (Communicator.largeMessageBytes() / 8) + 1;
-        List<String> got = RankHarness.run(p, comm -> {
-            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(2));
+        List<String> got = binomialBcastIntoWithOneWrongBuffer(p, wrong, len, Duration.ofSeconds(2));
+        assertThat(got.get(0)).isEqualTo("root's array");
+        assertThat(got.get(1)).isEqualTo("root's array");
+        // "does not fit" when its receive was posted first, "cannot take" when the message came first
+        assertThat(got.get(wrong)).startsWith("failed: ").contains("receive buffer").contains("x " + (len + 1));
+        assertThat(got.get(3)).startsWith("failed: ");
+    }
+
+    /**
+     * What each rank reports after a binomial bcastInto of {@code len} longs from rank 0 where rank {@code wrong}
+     * gives a buffer one element longer: "root's array", "other: ..." or "failed: " and the reason.
+     */
+    private static List<String> binomialBcastIntoWithOneWrongBuffer(int p, int wrong, int len, Duration timeout) {
+        return RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, timeout);
             int r = comm.rank();
             Payload buffer = r == 0 ? longs(40, len) : Payload.ofLongs(new long[r == wrong ? len + 1 : len]);
             try {
@@ -222,13 +267,8 @@ class CollectiveOracleTest {
             } catch (CommException e) {
                 return "failed: " + e.getMessage();
             }
-            return buffer.equals(longs(40, len)) ? "root's array" : "other";
+            return buffer.equals(longs(40, len)) ? "root's array" : "other: " + buffer;
         });
-        assertThat(got.get(0)).isEqualTo("root's array");
-        assertThat(got.get(1)).isEqualTo("root's array");
-        // "does not fit" when its receive was posted first, "cannot take" when the message came first
-        assertThat(got.get(wrong)).startsWith("failed: ").contains("receive buffer").contains("x " + (len + 1));
-        assertThat(got.get(3)).startsWith("failed: ");
     }
 
     private static void checkBarrier(Collectives coll, AtomicInteger arrived, int p) {

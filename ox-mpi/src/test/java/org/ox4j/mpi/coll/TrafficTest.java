@@ -34,7 +34,7 @@ class TrafficTest {
         // recursive doubling: every rank in every one of lg p rounds
         assertThat(AllreduceRecursiveDoubling.INSTANCE.traffic(8, 100)).isEqualTo(new Traffic(24, 2400, 2400));
         assertThat(AllreduceReduceBcast.INSTANCE.traffic(8, 100)).isEqualTo(new Traffic(14, 1400, 700));
-        assertThat(AllreduceLinearReduceBcast.INSTANCE.traffic(8, 100)).isEqualTo(new Traffic(14, 1400, 700));
+        assertThat(AllreduceReduceBcast.LINEAR.traffic(8, 100)).isEqualTo(new Traffic(14, 1400, 700));
         // scan by doubling: 7 + 6 + 4 arrivals at distances 1, 2, 4, each combined twice
         assertThat(ScanRecursiveDoubling.INSTANCE.traffic(8, 10)).isEqualTo(new Traffic(17, 170, 340));
         assertThat(AlltoallPairwise.INSTANCE.traffic(4, 400)).isEqualTo(new Traffic(12, 1200, 0));

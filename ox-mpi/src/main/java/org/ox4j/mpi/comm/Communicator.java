@@ -128,9 +128,9 @@ public final class Communicator {
     }
 
     /**
-     * The size from which a standard send of an array is a large message ({@value PeerEndpoint#LARGE_MESSAGE_PROPERTY}):
-     * written from the array and read into the posted receive's buffer, so that an array in direct memory passes
-     * through the JVM with no copy at either end.
+     * The size from which a standard send of an array is a large message
+     * ({@value PeerEndpoint#LARGE_MESSAGE_PROPERTY}): written from the array and read into the posted receive's
+     * buffer, so that an array in direct memory passes through the JVM with no copy at either end.
      */
     public static long largeMessageBytes() {
         return PeerEndpoint.largeMessageBytes();

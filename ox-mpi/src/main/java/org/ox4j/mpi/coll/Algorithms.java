@@ -9,7 +9,7 @@ public final class Algorithms {
     }
 
     /** Copies each payload of {@code got} into the receive buffer at the same index. */
-    private static void copyEach(List<Payload> got, List<Payload> results) {
+    static void copyEach(List<Payload> got, List<Payload> results) {
         for (int j = 0; j < got.size(); j++) {
             got.get(j).copyTo(results.get(j));
         }

@@ -51,28 +51,24 @@ public final class AllgatherGatherBcast implements Algorithms.Allgather {
             return;
         }
         if (ch.rank() == 0) {
-            List<Request> rs = new ArrayList<>();
-            for (int i = 1; i < p; i++) {
-                rs.add(ch.iRecvInto(i, results.get(i)));
-            }
+            List<Request> rs = GatherLinear.receivesAtRoot(ch, 0, results::get);
             value.copyTo(results.get(0));
-            ch.waitAll(rs);
+            ch.waitAll(rs.subList(1, p)); // entry 0, this rank's, is null
         } else {
             ch.send(0, value);
         }
         ByteBuffer memory = DirectStaging.borrow(total);
-        Payload all = Payload.ofDirect(value.kind(), memory);
         int block = (int) value.byteSize();
-        if (ch.rank() == 0) {
-            for (int j = 0; j < p; j++) {
-                results.get(j).copyTo(Payload.ofDirect(value.kind(), memory.slice(j * block, block)));
-            }
+        List<Payload> blocks = new ArrayList<>(p);
+        for (int j = 0; j < p; j++) {
+            blocks.add(Payload.ofDirect(value.kind(), memory.slice(j * block, block)));
         }
-        BcastBinomial.INSTANCE.bcastInto(ch.phase(2), all, 0);
+        if (ch.rank() == 0) {
+            Algorithms.copyEach(results, blocks);
+        }
+        BcastBinomial.INSTANCE.bcastInto(ch.phase(2), Payload.ofDirect(value.kind(), memory), 0);
         if (ch.rank() != 0) {
-            for (int j = 0; j < p; j++) {
-                Payload.ofDirect(value.kind(), memory.slice(j * block, block)).copyTo(results.get(j));
-            }
+            Algorithms.copyEach(blocks, results);
         }
         DirectStaging.giveBack(memory);
     }

@@ -2,6 +2,7 @@ package org.ox4j.mpi.coll;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.comm.Request;
 import org.ox4j.mpi.cost.CostModel;
@@ -35,9 +36,18 @@ public final class GatherLinear implements Algorithms.Gather {
      * rank i's receive, null at the root's own index. Shared with {@link ReduceLinear}.
      */
     static List<Request> receivesAtRoot(CollChannel ch, int root) {
+        return receivesAtRoot(ch, root, i -> null);
+    }
+
+    /**
+     * As {@link #receivesAtRoot(CollChannel, int)}, rank i's message received into {@code bufferOf.apply(i)} (null:
+     * a new array); shared with {@link ReduceLinear} and {@link AllgatherGatherBcast}.
+     */
+    static List<Request> receivesAtRoot(CollChannel ch, int root, IntFunction<Payload> bufferOf) {
         List<Request> rs = new ArrayList<>();
         for (int i = 0; i < ch.size(); i++) {
-            rs.add(i == root ? null : ch.iRecv(i));
+            Payload buffer = i == root ? null : bufferOf.apply(i);
+            rs.add(i == root ? null : buffer == null ? ch.iRecv(i) : ch.iRecvInto(i, buffer));
         }
         return rs;
     }

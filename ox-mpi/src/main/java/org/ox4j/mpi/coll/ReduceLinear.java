@@ -1,7 +1,6 @@
 package org.ox4j.mpi.coll;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.List;
 import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.comm.Request;
@@ -58,17 +57,9 @@ public final class ReduceLinear implements Algorithms.Reduce {
         long slots = (long) (ch.size() - 1) * n;
         boolean staging = DirectStaging.travelsLarge(value) && slots <= DirectStaging.MAX_KEPT_BYTES;
         ByteBuffer memory = staging ? DirectStaging.borrow(slots) : null;
-        List<Request> rs = new ArrayList<>();
-        for (int i = 0, slot = 0; i < ch.size(); i++) {
-            if (i == root) {
-                rs.add(null);
-            } else if (staging) {
-                Payload into = Payload.ofDirect(value.kind(), memory.slice((int) (slot++ * n), (int) n));
-                rs.add(ch.iRecvInto(i, into));
-            } else {
-                rs.add(ch.iRecv(i));
-            }
-        }
+        // with staging, rank i's value goes into slot i, or i − 1 above the root
+        List<Request> rs = GatherLinear.receivesAtRoot(ch, root, i -> !staging ? null
+                : Payload.ofDirect(value.kind(), memory.slice((int) ((i < root ? i : i - 1) * n), (int) n)));
         value.copyTo(result);
         for (int i = 0; i < ch.size(); i++) {
             if (i != root) {

@@ -1,5 +1,6 @@
 package org.ox4j.cmo;
 
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.function.Function;
@@ -15,6 +16,10 @@ import java.util.function.ToLongFunction;
  * stack between commands, and most of them never leave the process; encoding each one cost as much as computing
  * it. Such a datum can carry an estimate of its size ({@link #sizeEstimate}), so that a memory budget can count it
  * without making its bytes.
+ *
+ * <p>A datum can also be {@link #filledBy filled}: its bytes are put by a {@link BufferFiller} straight into the
+ * buffer of the encoder that writes it, so that a large array on its way to a socket is not first copied into an
+ * array of bytes (which the JVM also zeroes) and then from there into the socket's buffer.
  */
 public final class CmoDatum implements Cmo {
     /** The bytes, or null until a deferred datum's are made. */
@@ -24,13 +29,24 @@ public final class CmoDatum implements Cmo {
     private Function<Object, byte[]> encoder;
     /** The source's size in bytes, estimated without encoding it; null when none was given. */
     private final ToLongFunction<Object> sizeOfSource;
+    /** What puts a filled datum's bytes where they go; null for other datums. */
+    private final BufferFiller filler;
+    /** The number of bytes of a filled datum (of others: -1, their arrays say it). */
+    private final int filledLength;
 
     private CmoDatum(byte[] bytes, Object source, Function<Object, byte[]> encoder,
             ToLongFunction<Object> sizeOfSource) {
+        this(bytes, source, encoder, sizeOfSource, null, -1);
+    }
+
+    private CmoDatum(byte[] bytes, Object source, Function<Object, byte[]> encoder,
+            ToLongFunction<Object> sizeOfSource, BufferFiller filler, int filledLength) {
         this.bytes = bytes;
         this.source = source;
         this.encoder = encoder;
         this.sizeOfSource = sizeOfSource;
+        this.filler = filler;
+        this.filledLength = filledLength;
     }
 
     /** A datum holding a copy of {@code bytes}. */
@@ -60,6 +76,28 @@ public final class CmoDatum implements Cmo {
         return make(source, encoder, Objects.requireNonNull(sizeOfSource, "sizeOfSource"));
     }
 
+    /**
+     * The datum of the {@code length} bytes that {@code filler} puts into a buffer, from offset 0 on: an encoder puts
+     * them straight into its output ({@link #filler()}); anything else that asks for them (equality, {@link #bytes})
+     * gets them filled into an array once. The filler must give the same bytes whenever it is asked: its maker keeps
+     * what they are read from unchanged while the datum is in use (a message written before the call that made it
+     * returns).
+     */
+    public static CmoDatum filledBy(int length, BufferFiller filler) {
+        if (length < 0) {
+            throw new IllegalArgumentException("length: " + length + " (expected: >= 0)");
+        }
+        return new CmoDatum(null, null, null, null, Objects.requireNonNull(filler, "filler"), length);
+    }
+
+    /**
+     * What puts the bytes of a {@link #filledBy filled} datum into an encoder's buffer, while they are not made into
+     * an array; null otherwise (the encoder then writes {@link #unsafeBytes()}).
+     */
+    public BufferFiller filler() {
+        return bytes == null ? filler : null;
+    }
+
     @SuppressWarnings("unchecked")
     private static <T> CmoDatum make(T source, Function<? super T, byte[]> encoder,
             ToLongFunction<? super T> sizeOfSource) {
@@ -81,7 +119,7 @@ public final class CmoDatum implements Cmo {
 
     /** Number of bytes. */
     public int length() {
-        return made().length;
+        return filledLength >= 0 ? filledLength : made().length;
     }
 
     /**
@@ -94,6 +132,9 @@ public final class CmoDatum implements Cmo {
         byte[] b = bytes;
         if (b != null) {
             return b.length;
+        }
+        if (filledLength >= 0) {
+            return filledLength;
         }
         return sizeOfSource != null ? sizeOfSource.applyAsLong(source) : made().length;
     }
@@ -109,11 +150,21 @@ public final class CmoDatum implements Cmo {
             synchronized (this) {
                 b = bytes;
                 if (b == null) {
-                    b = Objects.requireNonNull(encoder.apply(source), "encoded bytes");
+                    b = filler != null ? fill() : Objects.requireNonNull(encoder.apply(source), "encoded bytes");
                     bytes = b;
                     encoder = null;
                 }
             }
+        }
+        return b;
+    }
+
+    private byte[] fill() {
+        byte[] b = new byte[filledLength];
+        ByteBuffer into = ByteBuffer.wrap(b);
+        filler.fill(into, 0);
+        if (into.hasRemaining()) {
+            throw new IllegalStateException("filler left " + into.remaining() + " of " + filledLength + " bytes");
         }
         return b;
     }
@@ -136,7 +187,10 @@ public final class CmoDatum implements Cmo {
     @Override
     public String toString() {
         byte[] b = bytes;
-        return b == null ? "CmoDatum[deferred " + source.getClass().getSimpleName() + "]"
-                : "CmoDatum[" + b.length + " bytes]";
+        if (b != null) {
+            return "CmoDatum[" + b.length + " bytes]";
+        }
+        return filler != null ? "CmoDatum[filled, " + filledLength + " bytes]"
+                : "CmoDatum[deferred " + source.getClass().getSimpleName() + "]";
     }
 }

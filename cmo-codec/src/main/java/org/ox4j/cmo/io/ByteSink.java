@@ -1,6 +1,8 @@
 package org.ox4j.cmo.io;
 
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import org.ox4j.cmo.BufferFiller;
 
 /** The few writes a CMO encoder needs, in a fixed byte order; implemented over Netty buffers in ox-protocol. */
 public interface ByteSink {
@@ -15,6 +17,34 @@ public interface ByteSink {
 
     /** Writes {@code len} bytes of {@code src} unchanged. */
     void writeBytes(byte[] src, int off, int len);
+
+    /**
+     * Writes the {@code length} bytes that {@code filler} puts into a buffer ({@link org.ox4j.cmo.CmoDatum#filledBy}),
+     * unchanged. A sink over a buffer of its own lets the filler put them straight into it; this default has them put
+     * into a heap array, piece by piece, and writes that.
+     */
+    default void writeFilled(int length, BufferFiller filler) {
+        byte[] piece = new byte[Math.min(length, FILLED_PIECE_BYTES)];
+        for (int done = 0; done < length; ) {
+            int n = Math.min(piece.length, length - done);
+            ByteBuffer into = ByteBuffer.wrap(piece, 0, n);
+            filler.fill(into, done);
+            checkFilled(into);
+            writeBytes(piece, 0, n);
+            done += n;
+        }
+    }
+
+    /** The largest piece {@link #writeFilled}'s default asks a filler for. */
+    int FILLED_PIECE_BYTES = 64 * 1024;
+
+    /** Fails if a filler left part of its piece unfilled (the datum would be shorter than it said). */
+    static void checkFilled(ByteBuffer piece) {
+        if (piece.hasRemaining()) {
+            throw new IllegalStateException("a datum's filler left " + piece.remaining()
+                    + " bytes of a piece unfilled");
+        }
+    }
 
     /** A hint that {@code n} more bytes are coming (lets a buffer grow once). */
     default void ensureWritable(long n) {

@@ -3,6 +3,7 @@ package org.ox4j.cmo.io;
 import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.List;
+import org.ox4j.cmo.BufferFiller;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoArray;
 import org.ox4j.cmo.CmoAtom;
@@ -106,7 +107,14 @@ public final class CmoWriter {
                 return List.of();
             }
             case DATUM -> {
-                writeByteString(((CmoDatum) cmo).unsafeBytes(), out);
+                CmoDatum d = (CmoDatum) cmo;
+                BufferFiller filler = d.filler();
+                if (filler != null) {
+                    out.writeInt(d.length());
+                    out.writeFilled(d.length(), filler);
+                } else {
+                    writeByteString(d.unsafeBytes(), out);
+                }
                 return List.of();
             }
             case STRING -> {

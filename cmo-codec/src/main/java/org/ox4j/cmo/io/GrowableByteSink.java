@@ -2,8 +2,10 @@ package org.ox4j.cmo.io;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
+import org.ox4j.cmo.BufferFiller;
 
 /** A {@link ByteSink} into a growing heap array; for tests, tools, benchmarks and the text form. */
 public final class GrowableByteSink implements ByteSink {
@@ -82,6 +84,16 @@ public final class GrowableByteSink implements ByteSink {
         ensureWritable(len);
         System.arraycopy(src, off, data, size, len);
         size += len;
+    }
+
+    /** The filler puts the bytes straight into this sink's array. */
+    @Override
+    public void writeFilled(int length, BufferFiller filler) {
+        ensureWritable(length);
+        ByteBuffer into = ByteBuffer.wrap(data, size, length);
+        filler.fill(into, 0);
+        ByteSink.checkFilled(into);
+        size += length;
     }
 
     /** Bytes written so far. */

@@ -2,6 +2,7 @@ package org.ox4j.mpi.comm;
 
 import java.nio.ByteOrder;
 import java.util.ArrayDeque;
+import org.ox4j.cmo.BufferFiller;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoDatum;
 import org.ox4j.cmo.CmoIeeeDouble;
@@ -110,6 +111,11 @@ public final class CmoSizes {
         @Override
         public void writeBytes(byte[] src, int off, int len) {
             count += len;
+        }
+
+        @Override
+        public void writeFilled(int length, BufferFiller filler) {
+            count += length;
         }
     }
 }

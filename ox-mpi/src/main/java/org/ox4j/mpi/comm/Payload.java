@@ -216,6 +216,52 @@ public final class Payload {
         };
     }
 
+    /**
+     * Puts the elements' little-endian bytes from byte {@code offset} on into {@code dst}, from its position to its
+     * limit, and leaves the position at the limit: an array payload's bytes as they travel (a stream's chunks, an
+     * eager message's datum filled as it is written). A piece may begin and end inside an element.
+     */
+    void putBytes(long offset, ByteBuffer dst) {
+        int n = dst.remaining();
+        if (!isArray() || offset < 0 || offset + n > byteSize()) {
+            throw new CommException("bytes " + offset + ".." + (offset + n) + " of " + this);
+        }
+        if (inBytes()) {
+            dst.put(bytesView().slice((int) offset, n));
+            return;
+        }
+        if (kind == Kind.BYTES) {
+            dst.put(bytes(), (int) offset, n);
+            return;
+        }
+        ByteBuffer out = dst.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+        long at = offset;
+        // a piece that begins or ends inside an element gets those bytes one at a time, the rest in one bulk copy
+        while (at % 8 != 0 && out.hasRemaining()) {
+            out.put(wordByte(at++));
+        }
+        int whole = out.remaining() / 8;
+        int first = (int) (at / 8);
+        if (kind == Kind.LONGS) {
+            out.asLongBuffer().put(longs(), first, whole);
+        } else {
+            out.asDoubleBuffer().put(doubles(), first, whole);
+        }
+        out.position(out.position() + 8 * whole);
+        at += 8L * whole;
+        while (out.hasRemaining()) {
+            out.put(wordByte(at++));
+        }
+        dst.position(dst.limit());
+    }
+
+    /** Byte {@code at} of the little-endian bytes of a Java array of words. */
+    private byte wordByte(long at) {
+        int i = (int) (at >>> 3);
+        long word = kind == Kind.LONGS ? longs()[i] : Double.doubleToRawLongBits(doubles()[i]);
+        return (byte) (word >>> (8 * (int) (at & 7)));
+    }
+
     /** True for the three primitive-array kinds. */
     public boolean isArray() {
         return kind == Kind.BYTES || kind == Kind.LONGS || kind == Kind.DOUBLES;

@@ -223,6 +223,11 @@ final class PeerEndpoint implements PeerTransport.Listener {
             return CompletableFuture.completedFuture(null);
         }
         try {
+            // an array written on this thread goes from the array into the link's buffer; one queued for the writer
+            // thread is copied now, since the caller may change its array once the send has returned
+            if (env.payload().isArray() && transport.sendHere(dest, PeerWire.encodeForWriteHere(env))) {
+                return CompletableFuture.completedFuture(null);
+            }
             return transport.send(dest, PeerWire.encode(env));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);

@@ -36,6 +36,17 @@ public interface PeerTransport {
     CompletableFuture<Void> send(int dest, Cmo message);
 
     /**
+     * Writes {@code message} to rank {@code dest} on the calling thread if the link is idle now (nothing queued for
+     * it, no write under way) and the transport writes such a message inline: true once it is written; false, having
+     * written nothing, otherwise (then use {@link #send}). The message is encoded as it is written, so what it reads
+     * then (a {@link org.ox4j.cmo.CmoDatum#filledBy filled datum} over the caller's array) may change as soon as this
+     * returns. Fails (a RuntimeException) if the link is or becomes broken. The default never writes here.
+     */
+    default boolean sendHere(int dest, Cmo message) {
+        return false;
+    }
+
+    /**
      * Queues {@code header} for rank {@code dest}, followed on the same link by a body of {@code length} raw bytes
      * taken from {@code chunks} as they come (the writer waits for them; other messages to {@code dest} wait
      * behind the body). Completes when the last byte has been handed to the link. Never blocks. The receiver's

@@ -63,10 +63,40 @@ public final class PeerWire {
 
     /** The CMO form of {@code e}. */
     public static Cmo encode(Envelope e) {
+        return encode(e, payloadToCmo(e.payload()));
+    }
+
+    /**
+     * The CMO form of {@code e} for a write that is over before the caller goes on ({@link PeerTransport#sendHere}):
+     * an array payload's datum is {@link CmoDatum#filledBy filled} from the array as the encoder writes it, instead
+     * of being copied into an array of bytes now. Once the write has returned, the application may change its array.
+     */
+    public static Cmo encodeForWriteHere(Envelope e) {
+        Payload p = e.payload();
+        return encode(e, p.isArray() ? filledDatum(p) : payloadToCmo(p));
+    }
+
+    private static Cmo encode(Envelope e, Cmo payload) {
         return CmoList.of(MAGIC_CMO, new CmoInt32(VERSION), new CmoInt32(e.kind().code()),
                 new CmoInt32(e.context()), new CmoInt32(e.source()), new CmoInt32(e.tag()),
                 new CmoInt32(e.mode().code()), new CmoInt32(e.sequence()),
-                new CmoInt32(e.payload().kind().code()), payloadToCmo(e.payload()));
+                new CmoInt32(e.payload().kind().code()), payload);
+    }
+
+    /** The datum of {@link #payloadToCmo} for an array, its bytes put by {@link Payload#putBytes} where they go. */
+    private static CmoDatum filledDatum(Payload p) {
+        long body = p.byteSize();
+        checkArraySize(body);
+        byte code = (byte) p.kind().code();
+        return CmoDatum.filledBy(ARRAY_HEADER + (int) body, (dst, offset) -> {
+            long at = offset;
+            while (at < ARRAY_HEADER && dst.hasRemaining()) {
+                dst.put(at++ == 0 ? code : 0);
+            }
+            if (dst.hasRemaining()) {
+                p.putBytes(at - ARRAY_HEADER, dst);
+            }
+        });
     }
 
     /** Parses an envelope; {@link CommException} with a reason if malformed. */
@@ -141,12 +171,16 @@ public final class PeerWire {
     }
 
     private static ByteBuffer header(Payload.Kind kind, long bodyBytes) {
-        if (bodyBytes > Integer.MAX_VALUE - ARRAY_HEADER) {
-            throw new CommException("array payload too large: " + bodyBytes + " bytes (expected: < 2 GiB)");
-        }
+        checkArraySize(bodyBytes);
         ByteBuffer b = ByteBuffer.allocate(ARRAY_HEADER + (int) bodyBytes).order(ByteOrder.LITTLE_ENDIAN);
         b.put((byte) kind.code()).put((byte) 0).put((byte) 0).put((byte) 0);
         return b;
+    }
+
+    private static void checkArraySize(long bodyBytes) {
+        if (bodyBytes > Integer.MAX_VALUE - ARRAY_HEADER) {
+            throw new CommException("array payload too large: " + bodyBytes + " bytes (expected: < 2 GiB)");
+        }
     }
 
     /** Inverse of {@link #payloadToCmo}. */

@@ -60,25 +60,12 @@ public final class StreamedPayload {
             return payload.directBuffer().slice((int) offset, n).asReadOnlyBuffer();
         }
 
-        /** Fills {@code dst} (position to limit) with the bytes from {@code offset} on (a multiple of 8 for arrays). */
+        /** Fills {@code dst} (position to limit) with the bytes from {@code offset} on. */
         public void fill(ByteBuffer dst, long offset) {
-            int n = dst.remaining();
-            if (inPlace()) {
-                dst.put(view(offset, n));
-                return;
-            }
-            switch (payload.kind()) {
-                case LONGS -> {
-                    dst.asLongBuffer().put(payload.longs(), (int) (offset / 8), n / 8);
-                    dst.position(dst.position() + n);
-                }
-                case DOUBLES -> {
-                    dst.asDoubleBuffer().put(payload.doubles(), (int) (offset / 8), n / 8);
-                    dst.position(dst.position() + n);
-                }
-                case BYTES -> dst.put(payload.bytes(), (int) offset, n);
-                case CMO -> dst.put(encoded, (int) offset, n);
-                default -> throw new CommException("a " + payload.kind() + " payload cannot be streamed");
+            if (encoded != null) {
+                dst.put(encoded, (int) offset, dst.remaining());
+            } else {
+                payload.putBytes(offset, dst);
             }
         }
     }

@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoDatum;
 import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.io.CmoWriter;
 
 /** Array payloads in direct memory behave as arrays of their kind, and say clearly what they cannot do. */
 class PayloadTest {
@@ -91,7 +95,7 @@ class PayloadTest {
 
     @Test
     void aWireFormPayloadReadsTheMessagesOwnBytesWithoutCopyingThem() {
-        byte[] raw = ((org.ox4j.cmo.CmoDatum) PeerWire.payloadToCmo(Payload.ofLongs(3, -1, 4))).unsafeBytes();
+        byte[] raw = ((CmoDatum) PeerWire.payloadToCmo(Payload.ofLongs(3, -1, 4))).unsafeBytes();
         Payload w = Payload.wireForm(Payload.Kind.LONGS, raw, 4);
         assertThat(w.isWireForm()).isTrue();
         assertThat(w.isDirect()).isFalse();
@@ -145,5 +149,44 @@ class PayloadTest {
         assertThat(fresh.isReadOnly()).isFalse();
         fresh.putLong(0, 99);
         assertThat(p.onHeap().longs()).containsExactly(10, 20, 30);
+    }
+
+    /**
+     * Every piece of an array payload's bytes, beginning and ending anywhere (inside an element too), is that piece of
+     * its datum on the wire, for Java arrays of every kind, direct memory and the wire form; and the envelope whose
+     * datum is filled as it is written encodes as the one copied now.
+     */
+    @Test
+    void anyPieceOfAnArrayPayloadsBytesIsThatPieceOfItsDatum() {
+        Payload longs = Payload.ofLongs(1, -2, Long.MAX_VALUE, 0x0102030405060708L, Long.MIN_VALUE);
+        Payload doubles = Payload.ofDoubles(1.5, -0.0, Double.NaN, 1e-300);
+        Payload bytes = Payload.ofBytes((byte) 9, (byte) -1, (byte) 0, (byte) 127, (byte) 3, (byte) 44, (byte) 5);
+        byte[] longWire = ((CmoDatum) PeerWire.payloadToCmo(longs)).bytes();
+        Payload wireForm = Payload.wireForm(Payload.Kind.LONGS, longWire, 4);
+        for (Payload p : new Payload[] {longs, doubles, bytes, longs.toDirect(), doubles.toDirect(), wireForm}) {
+            // the wire form itself is never sent on: its Java array is the reference
+            byte[] wire = ((CmoDatum) PeerWire.payloadToCmo(p.onHeap())).bytes();
+            int n = (int) p.byteSize();
+            for (int from = 0; from <= n; from++) {
+                for (int to = from; to <= n; to++) {
+                    ByteBuffer dst = ByteBuffer.allocate(to - from + 3).position(2);
+                    dst.limit(2 + to - from);
+                    p.putBytes(from, dst);
+                    assertThat(dst.position()).isEqualTo(dst.limit());
+                    assertThat(Arrays.copyOfRange(dst.array(), 2, 2 + to - from))
+                            .as("%s bytes %d..%d", p, from, to)
+                            .isEqualTo(Arrays.copyOfRange(wire, 4 + from, 4 + to));
+                }
+            }
+            assertThatThrownBy(() -> p.putBytes(n - 1, ByteBuffer.allocate(2))).isInstanceOf(CommException.class);
+            Envelope e = new Envelope(Envelope.Kind.DATA, 2, 1, 7, SendMode.STANDARD, 3, p);
+            Envelope copied = new Envelope(Envelope.Kind.DATA, 2, 1, 7, SendMode.STANDARD, 3, p.onHeap());
+            Cmo filled = PeerWire.encodeForWriteHere(e);
+            assertThat(CmoWriter.toBytes(filled, ByteOrder.BIG_ENDIAN)).as("%s", p)
+                    .isEqualTo(CmoWriter.toBytes(PeerWire.encode(copied), ByteOrder.BIG_ENDIAN));
+            assertThat(PeerWire.decode(filled).payload()).isEqualTo(p);
+        }
+        assertThatThrownBy(() -> Payload.of(new CmoInt32(1)).putBytes(0, ByteBuffer.allocate(0)))
+                .isInstanceOf(CommException.class);
     }
 }

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.WritableByteChannel;
+import org.ox4j.cmo.BufferFiller;
 import org.ox4j.cmo.io.ByteSink;
 import org.ox4j.protocol.OxMessage;
 import org.ox4j.protocol.OxTag;
@@ -142,6 +143,26 @@ public final class OxMessageWriter {
             buf.put(src, off, first);
             flush();
             buf.put(src, off + first, len - first);
+        }
+
+        /**
+         * The filler puts the bytes straight into this sink's (direct) buffer, a buffer's room at a time: one copy
+         * on the way to the socket, where an array of bytes made first costs its zeroing and a copy more (and, at
+         * the buffer's size or more, a third into the JDK's temporary direct buffer).
+         */
+        @Override
+        public void writeFilled(int length, BufferFiller filler) {
+            for (int done = 0; done < length; ) {
+                if (!buf.hasRemaining()) {
+                    flush();
+                }
+                int n = Math.min(buf.remaining(), length - done);
+                ByteBuffer into = buf.slice(buf.position(), n);
+                filler.fill(into, done);
+                ByteSink.checkFilled(into);
+                buf.position(buf.position() + n);
+                done += n;
+            }
         }
 
         private void room(int n) {

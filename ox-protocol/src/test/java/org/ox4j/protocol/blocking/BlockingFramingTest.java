@@ -19,6 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoDatum;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoException;
 import org.ox4j.cmo.CmoList;
@@ -137,6 +138,35 @@ class BlockingFramingTest {
                 // the head (tag, serial, ZZ tag and length) is not a write of its own
                 assertThat(ch.writes.get(0)).isEqualTo(Math.min(max, expected.length - 12));
             }
+        }
+    }
+
+    /**
+     * A filled datum's filler writes into the writer's own buffer, a buffer's room at a time, whatever the buffer's
+     * size and wherever the datum begins in it: the bytes are those of the plain datum.
+     */
+    @Test
+    void aFilledDatumIsWrittenAsThePlainDatumOfItsBytesInPiecesThatFitTheBuffer() {
+        int n = 10_007;
+        byte[] content = new byte[n];
+        new Random(11).nextBytes(content);
+        for (int bufferSize : new int[] {64, 100, 4096, 1 << 16}) {
+            List<Integer> pieces = new ArrayList<>();
+            CmoDatum filled = CmoDatum.filledBy(n, (dst, offset) -> {
+                pieces.add(dst.remaining());
+                dst.put(content, (int) offset, dst.remaining());
+            });
+            OxMessage[] sent = {new OxData(1, CmoList.of(CmoString.of("x"), filled)), new OxCommand(2, 262)};
+            OxMessage[] plain = {new OxData(1, CmoList.of(CmoString.of("x"), CmoDatum.of(content))),
+                    new OxCommand(2, 262)};
+            for (ByteOrder order : ORDERS) {
+                pieces.clear();
+                assertThat(written(order, bufferSize, sent)).as("buffer %d, %s", bufferSize, order)
+                        .isEqualTo(written(order, bufferSize, plain));
+                assertThat(pieces).allSatisfy(p -> assertThat(p).isBetween(1, bufferSize));
+                assertThat(pieces.stream().mapToInt(Integer::intValue).sum()).isEqualTo(n);
+            }
+            assertThat(filled.filler()).as("never made into an array").isNotNull();
         }
     }
 

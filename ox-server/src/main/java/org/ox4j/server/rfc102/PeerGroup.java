@@ -489,6 +489,19 @@ public final class PeerGroup implements AutoCloseable {
     }
 
     /**
+     * Writes an envelope to {@code dest} on the calling thread if it is small, inline writes are on and the link is
+     * idle ({@link PeerLink#writeHere}): true once written, false having written nothing. Throws if there is no link
+     * or it is broken ({@link PeerFailureException}, {@link java.io.UncheckedIOException}).
+     */
+    public boolean sendEnvelopeHere(int dest, Cmo envelope) {
+        if (!config.inlineWrites() || !PeerLink.isEnvelope(envelope)
+                || !PeerWire.payloadAtMost(envelope, SMALL_ENVELOPE_BYTES)) {
+            return false;
+        }
+        return link(dest).writeHere(new OxData(serials.next(), envelope));
+    }
+
+    /**
      * Sends an envelope and then a bulk frame of {@code length} raw bytes taken from {@code chunks} on the link to
      * {@code dest} (messaging-layer streams; both ends are ox4j, ox_asir never sees these).
      */

@@ -38,6 +38,11 @@ public final class PeerGroupTransport implements PeerTransport {
     }
 
     @Override
+    public boolean sendHere(int dest, Cmo message) {
+        return group.sendEnvelopeHere(dest, message);
+    }
+
+    @Override
     public CompletableFuture<Void> sendStream(int dest, Cmo header, long length, StreamChunks chunks) {
         return group.sendStream(dest, header, length, chunks);
     }

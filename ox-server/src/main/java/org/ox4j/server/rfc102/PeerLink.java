@@ -59,6 +59,15 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
      */
     static final int BULK_TAG = 0x7fff0b01;
 
+    /**
+     * The link writer's buffer: room for any message the sending thread writes itself ({@link
+     * PeerGroup#SMALL_ENVELOPE_BYTES} of payload and the envelope around it), so that such a message leaves in one
+     * write. Why: an array's datum is filled straight into this buffer, and a message longer than the buffer went
+     * out in two writes, the second a packet of a few hundred bytes that the receiver, already woken by the first and
+     * inside the frame, waited for (64 KiB messages at p = 8 with a 64 KiB buffer).
+     */
+    static final int WRITE_BUFFER_BYTES = PeerGroup.SMALL_ENVELOPE_BYTES + 4096;
+
     private static final Logger LOG = LogManager.getLogger();
 
     /** Receives what is not for the FIFO. Called by the reader of the link (its thread, or a waiter). */
@@ -136,8 +145,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         try {
             ChannelByteSource in = new ChannelByteSource(channel, ChannelByteSource.DEFAULT_BUFFER_SIZE, quickAcks,
                     role::awaitReadable);
-            OxMessageWriter out = new OxMessageWriter(channel, OxMessageWriter.DEFAULT_BUFFER_SIZE,
-                    role::awaitWritable);
+            OxMessageWriter out = new OxMessageWriter(channel, WRITE_BUFFER_BYTES, role::awaitWritable);
             ByteOrder order;
             try {
                 order = BlockingHandshake.exchange(HandshakeRole.PEER, preferredByte, in, out);
@@ -198,33 +206,48 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
      * timeout).
      */
     CompletableFuture<Void> writeSmall(OxMessage message) {
-        Throwable cause = closedCause;
-        if (cause != null) {
-            return CompletableFuture.failedFuture(closedError(cause));
-        }
-        if (queuedWrites.get() == 0 && wire.tryLock()) {
-            try {
-                // checked again under the lock: a write queued meanwhile must not be overtaken
-                if (queuedWrites.get() == 0) {
-                    inlineWriteSince = System.nanoTime() | 1;
-                    try {
-                        send(message);
-                        return CompletableFuture.completedFuture(null);
-                    } catch (UncheckedIOException e) {
-                        return CompletableFuture.failedFuture(e);
-                    } finally {
-                        inlineWriteSince = 0;
-                    }
-                }
-            } finally {
-                wire.unlock();
+        try {
+            if (writeHere(message)) {
+                return CompletableFuture.completedFuture(null);
             }
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
         }
         return queue(() -> send(message));
     }
 
     /**
-     * Closes the link if a write on the calling thread ({@link #writeSmall}) has been blocked since before
+     * Writes {@code message} on the calling thread if nothing is queued for the writer and no write is under way:
+     * true once written, false having written nothing. Throws if the link is closed ({@link PeerFailureException}) or
+     * the write fails ({@link UncheckedIOException}, the link is closed then).
+     */
+    boolean writeHere(OxMessage message) {
+        Throwable cause = closedCause;
+        if (cause != null) {
+            throw closedError(cause);
+        }
+        if (queuedWrites.get() != 0 || !wire.tryLock()) {
+            return false;
+        }
+        try {
+            // checked again under the lock: a write queued meanwhile must not be overtaken
+            if (queuedWrites.get() != 0) {
+                return false;
+            }
+            inlineWriteSince = System.nanoTime() | 1;
+            try {
+                send(message);
+                return true;
+            } finally {
+                inlineWriteSince = 0;
+            }
+        } finally {
+            wire.unlock();
+        }
+    }
+
+    /**
+     * Closes the link if a write on the calling thread ({@link #writeHere}) has been blocked since before
      * {@code nanos} (System.nanoTime): the peer stopped reading, and the caller, a session, must not hang on it.
      */
     void abortIfWriteBlockedSince(long nanos, String why) {

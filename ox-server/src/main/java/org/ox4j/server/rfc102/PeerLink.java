@@ -222,6 +222,15 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
      * the write fails ({@link UncheckedIOException}, the link is closed then).
      */
     boolean writeHere(OxMessage message) {
+        return onThisThreadIfIdle(() -> send(message));
+    }
+
+    /**
+     * Runs {@code write} on the calling thread, holding the wire, if nothing is queued for the writer and no write is
+     * under way: true once it has run, false having run nothing; {@link PeerFailureException} if the link is closed.
+     * The write is watched from its start by {@link #abortIfWriteBlockedSince}.
+     */
+    private boolean onThisThreadIfIdle(Runnable write) {
         Throwable cause = closedCause;
         if (cause != null) {
             throw closedError(cause);
@@ -236,7 +245,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
             }
             inlineWriteSince = System.nanoTime() | 1;
             try {
-                send(message);
+                write.run();
                 return true;
             } finally {
                 inlineWriteSince = 0;
@@ -335,19 +344,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
      * took, so a long body on a slow link is not mistaken for a blocked one.
      */
     boolean writeStreamHere(OxMessage header, int serial, int length, Consumer<StreamChunks.ChunkWriter> body) {
-        Throwable cause = closedCause;
-        if (cause != null) {
-            throw closedError(cause);
-        }
-        if (queuedWrites.get() != 0 || !wire.tryLock()) {
-            return false;
-        }
-        try {
-            // checked again under the lock: a write queued meanwhile must not be overtaken
-            if (queuedWrites.get() != 0) {
-                return false;
-            }
-            inlineWriteSince = System.nanoTime() | 1;
+        return onThisThreadIfIdle(() -> {
             try {
                 out.send(header);
                 out.startRawFrame(BULK_TAG, serial, length);
@@ -355,7 +352,6 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
                     writeChunk(b);
                     inlineWriteSince = System.nanoTime() | 1;
                 });
-                return true;
             } catch (UncheckedIOException e) {
                 markClosed(e.getCause());
                 throw closedError(e.getCause());
@@ -364,12 +360,8 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
                 LOG.warn("large message to rank {} abandoned mid-frame; closing the link: {}", peerRank, describe(e));
                 markClosed(e);
                 throw e;
-            } finally {
-                inlineWriteSince = 0;
             }
-        } finally {
-            wire.unlock();
-        }
+        });
     }
 
     private void writeChunk(ByteBuffer b) {

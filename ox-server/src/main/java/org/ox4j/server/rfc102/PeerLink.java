@@ -64,7 +64,7 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
      * PeerGroup#SMALL_ENVELOPE_BYTES} of payload and the envelope around it), so that such a message leaves in one
      * write. Why: an array's datum is filled straight into this buffer, and a message longer than the buffer went
      * out in two writes, the second a packet of a few hundred bytes that the receiver, already woken by the first and
-     * inside the frame, waited for (64 KiB messages at p = 8 with a 64 KiB buffer).
+     * inside the frame, may have to wait for (every 64 KiB message, with the 64 KiB buffer before).
      */
     static final int WRITE_BUFFER_BYTES = PeerGroup.SMALL_ENVELOPE_BYTES + 4096;
 

@@ -13,4 +13,15 @@ public interface BufferFiller {
      * at the limit. A piece may begin and end at any offset; the order of {@code dst} is the filler's to set.
      */
     void fill(ByteBuffer dst, long offset);
+
+    /**
+     * {@link #fill}, then fails ({@link IllegalStateException}) if the filler left part of {@code dst} unfilled: the
+     * datum would come out shorter than it said.
+     */
+    default void fillWhole(ByteBuffer dst, long offset) {
+        fill(dst, offset);
+        if (dst.hasRemaining()) {
+            throw new IllegalStateException("a datum's filler left " + dst.remaining() + " bytes of a piece unfilled");
+        }
+    }
 }

@@ -161,11 +161,7 @@ public final class CmoDatum implements Cmo {
 
     private byte[] fill() {
         byte[] b = new byte[filledLength];
-        ByteBuffer into = ByteBuffer.wrap(b);
-        filler.fill(into, 0);
-        if (into.hasRemaining()) {
-            throw new IllegalStateException("filler left " + into.remaining() + " of " + filledLength + " bytes");
-        }
+        filler.fillWhole(ByteBuffer.wrap(b), 0);
         return b;
     }
 

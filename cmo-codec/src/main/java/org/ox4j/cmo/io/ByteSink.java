@@ -27,9 +27,7 @@ public interface ByteSink {
         byte[] piece = new byte[Math.min(length, FILLED_PIECE_BYTES)];
         for (int done = 0; done < length; ) {
             int n = Math.min(piece.length, length - done);
-            ByteBuffer into = ByteBuffer.wrap(piece, 0, n);
-            filler.fill(into, done);
-            checkFilled(into);
+            filler.fillWhole(ByteBuffer.wrap(piece, 0, n), done);
             writeBytes(piece, 0, n);
             done += n;
         }
@@ -37,14 +35,6 @@ public interface ByteSink {
 
     /** The largest piece {@link #writeFilled}'s default asks a filler for. */
     int FILLED_PIECE_BYTES = 64 * 1024;
-
-    /** Fails if a filler left part of its piece unfilled (the datum would be shorter than it said). */
-    static void checkFilled(ByteBuffer piece) {
-        if (piece.hasRemaining()) {
-            throw new IllegalStateException("a datum's filler left " + piece.remaining()
-                    + " bytes of a piece unfilled");
-        }
-    }
 
     /** A hint that {@code n} more bytes are coming (lets a buffer grow once). */
     default void ensureWritable(long n) {

@@ -90,9 +90,7 @@ public final class GrowableByteSink implements ByteSink {
     @Override
     public void writeFilled(int length, BufferFiller filler) {
         ensureWritable(length);
-        ByteBuffer into = ByteBuffer.wrap(data, size, length);
-        filler.fill(into, 0);
-        ByteSink.checkFilled(into);
+        filler.fillWhole(ByteBuffer.wrap(data, size, length), 0);
         size += length;
     }
 

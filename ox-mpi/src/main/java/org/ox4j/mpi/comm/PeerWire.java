@@ -1,7 +1,5 @@
 package org.ox4j.mpi.comm;
 
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.List;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoDatum;
@@ -83,10 +81,15 @@ public final class PeerWire {
                 new CmoInt32(e.payload().kind().code()), payload);
     }
 
-    /** The datum of {@link #payloadToCmo} for an array, its bytes put by {@link Payload#putBytes} where they go. */
+    /**
+     * An array payload's datum (the 4-byte header, then the elements: see the class comment), its bytes put where they
+     * go by {@link Payload#putBytes}.
+     */
     private static CmoDatum filledDatum(Payload p) {
         long body = p.byteSize();
-        checkArraySize(body);
+        if (body > Integer.MAX_VALUE - ARRAY_HEADER) {
+            throw new CommException("array payload too large: " + body + " bytes (expected: < 2 GiB)");
+        }
         byte code = (byte) p.kind().code();
         return CmoDatum.filledBy(ARRAY_HEADER + (int) body, (dst, offset) -> {
             long at = offset;
@@ -136,50 +139,17 @@ public final class PeerWire {
 
     /** The CMO carrying {@code p}: the CMO itself, a headed datum for arrays, NULL for NONE. */
     public static Cmo payloadToCmo(Payload p) {
-        if (p.isDirect()) {
-            // its bytes are the wire's already (little-endian elements)
-            ByteBuffer b = header(p.kind(), p.byteSize());
-            b.put(p.directBuffer());
-            return CmoDatum.wrap(b.array());
+        if (p.isArray()) {
+            // the bytes a filled datum puts on the wire, made now into an array of their own
+            return CmoDatum.wrap(filledDatum(p).unsafeBytes());
         }
         switch (p.kind()) {
             case CMO:
                 return p.cmo();
             case NONE:
                 return CmoNull.INSTANCE;
-            case BYTES: {
-                byte[] a = p.bytes();
-                ByteBuffer b = header(Payload.Kind.BYTES, a.length);
-                b.put(a);
-                return CmoDatum.wrap(b.array());
-            }
-            case LONGS: {
-                long[] a = p.longs();
-                ByteBuffer b = header(Payload.Kind.LONGS, 8L * a.length);
-                b.asLongBuffer().put(a);
-                return CmoDatum.wrap(b.array());
-            }
-            case DOUBLES: {
-                double[] a = p.doubles();
-                ByteBuffer b = header(Payload.Kind.DOUBLES, 8L * a.length);
-                b.asDoubleBuffer().put(a);
-                return CmoDatum.wrap(b.array());
-            }
             default:
                 throw new IllegalStateException("kind " + p.kind());
-        }
-    }
-
-    private static ByteBuffer header(Payload.Kind kind, long bodyBytes) {
-        checkArraySize(bodyBytes);
-        ByteBuffer b = ByteBuffer.allocate(ARRAY_HEADER + (int) bodyBytes).order(ByteOrder.LITTLE_ENDIAN);
-        b.put((byte) kind.code()).put((byte) 0).put((byte) 0).put((byte) 0);
-        return b;
-    }
-
-    private static void checkArraySize(long bodyBytes) {
-        if (bodyBytes > Integer.MAX_VALUE - ARRAY_HEADER) {
-            throw new CommException("array payload too large: " + bodyBytes + " bytes (expected: < 2 GiB)");
         }
     }
 

@@ -157,9 +157,7 @@ public final class OxMessageWriter {
                     flush();
                 }
                 int n = Math.min(buf.remaining(), length - done);
-                ByteBuffer into = buf.slice(buf.position(), n);
-                filler.fill(into, done);
-                ByteSink.checkFilled(into);
+                filler.fillWhole(buf.slice(buf.position(), n), done);
                 buf.position(buf.position() + n);
                 done += n;
             }

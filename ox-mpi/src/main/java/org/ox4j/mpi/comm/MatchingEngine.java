@@ -73,9 +73,34 @@ final class MatchingEngine {
     private final Set<Integer> rankFailures = new HashSet<>();
 
     static boolean matches(int context, int source, int tag, Envelope e) {
-        return context == e.context()
-                && (source == Communicator.ANY_SOURCE || source == e.source())
-                && (tag == Communicator.ANY_TAG || tag == e.tag());
+        return matches(context, source, tag, e.context(), e.source(), e.tag());
+    }
+
+    /** Whether a receive or probe for (context, source, tag) takes a message sent with the given fields. */
+    private static boolean matches(int context, int source, int tag, int sentContext, int sentSource, int sentTag) {
+        return context == sentContext
+                && (source == Communicator.ANY_SOURCE || source == sentSource)
+                && (tag == Communicator.ANY_TAG || tag == sentTag);
+    }
+
+    /**
+     * An array message whose elements are not read yet: the oldest posted receive it matches, removed, if that one
+     * has no buffer or a buffer of the message's kind and byte size; else null, nothing changed, and the whole
+     * message arrives later through {@link #arrive} (which then finds the same receive, or none, as it would have
+     * here).
+     */
+    synchronized PostedReceive claimForArray(PeerWire.ArrayPrefix m) {
+        for (Iterator<PostedReceive> it = posted.iterator(); it.hasNext(); ) {
+            PostedReceive r = it.next();
+            if (matches(r.context, r.source, r.tag, m.context(), m.source(), m.tag())) {
+                if (r.buffer != null && (r.buffer.kind() != m.kind() || r.buffer.byteSize() != m.elementBytes())) {
+                    return null;
+                }
+                it.remove();
+                return r;
+            }
+        }
+        return null;
     }
 
     /** A data message arrived: match the oldest fitting posted receive, else queue it (ready mode: drop). */

@@ -496,6 +496,35 @@ final class PeerEndpoint implements PeerTransport.Listener {
         onEnvelope(e);
     }
 
+    /**
+     * An array message matched before its elements are read: the oldest posted receive it matches is claimed, and
+     * the link puts the elements straight into that receive's buffer, or into a new array of their kind for a
+     * receive without one; the receive completes once the last byte is there, and a synchronous or ready sender is
+     * acknowledged then, as {@link #complete} does. When no receive matches yet, or the oldest that does has a
+     * buffer of another shape, the message is decoded whole and arrives through {@link #onMessage}, which keeps it
+     * as unexpected, reports the misfit, or answers a ready send that found no receive.
+     */
+    @Override
+    public ArrayDestination onArrayPrefix(int source, PeerWire.ArrayPrefix m) {
+        if (m.source() != source) {
+            return null;
+        }
+        MatchingEngine.PostedReceive r = engine.claimForArray(m);
+        if (r == null) {
+            return null;
+        }
+        StreamedPayload.Assembler elements = r.buffer == null ? StreamedPayload.assembler(m.kind(), m.elementBytes())
+                : StreamedPayload.assemblerInto(m.kind(), m.elementBytes(), r.buffer);
+        return new ArrayDestination(elements, p -> {
+            if (m.mode() == SendMode.SYNCHRONOUS || m.mode() == SendMode.READY) {
+                reply(Envelope.Kind.ACK, new Envelope(Envelope.Kind.DATA, m.context(), m.source(), m.tag(), m.mode(),
+                        m.sequence(), Payload.NONE));
+            }
+            r.future.complete(new Message(m.status(), p));
+        }, cause -> r.future.completeExceptionally(new CommException("message from rank " + source + " tag "
+                + m.tag() + " cut off: " + cause, source, cause)));
+    }
+
     private void onEnvelope(Envelope e) {
         switch (e.kind()) {
             case DATA -> {

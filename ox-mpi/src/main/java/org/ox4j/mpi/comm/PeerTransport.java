@@ -104,6 +104,15 @@ public interface PeerTransport {
         void onMessage(int source, Cmo message);
 
         /**
+         * A data message from rank {@code source} with an array payload whose elements have not been read yet: where
+         * they go (into the posted receive it matched, claimed now: its buffer, or a new array for a receive without
+         * one), or null to have the whole message passed to {@link #onMessage} as usual. Must not block.
+         */
+        default ArrayDestination onArrayPrefix(int source, PeerWire.ArrayPrefix prefix) {
+            return null;
+        }
+
+        /**
          * The body of a stream from rank {@code source}, right after its header went to {@link #onMessage}. The
          * listener reads it here, on the I/O thread (blocking only on that link's socket); unread bytes are skipped.
          */

@@ -1,5 +1,7 @@
 package org.ox4j.mpi.comm;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoDatum;
@@ -8,7 +10,7 @@ import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoNull;
 import org.ox4j.cmo.CmoString;
-import org.ox4j.cmo.CmoZZ;
+import org.ox4j.cmo.CmoType;
 
 /**
  * Encodes {@link Envelope}s as CMOs, the form in which they cross a {@link PeerTransport} (specified in
@@ -29,8 +31,30 @@ public final class PeerWire {
     public static final int VERSION = 1;
 
     private static final CmoString MAGIC_CMO = CmoString.of(MAGIC);
+    private static final byte[] MAGIC_BYTES = MAGIC.getBytes(StandardCharsets.US_ASCII);
     private static final int FIELDS = 10;
     private static final int ARRAY_HEADER = 4;
+    /**
+     * The encoded length of an array message's envelope up to its first element: the list's head, the magic
+     * string, the eight INT32 fields, the datum's head and the array header (see {@link #arrayPrefix}).
+     */
+    public static final int ARRAY_PREFIX_BYTES = 8 + 8 + MAGIC_BYTES.length + 8 * (FIELDS - 2) + 8 + ARRAY_HEADER;
+
+    /**
+     * The fields of a data message with an array payload, read from the bytes of its envelope before its elements
+     * ({@link #arrayPrefix}): enough to match it with a posted receive and read the elements straight into that
+     * receive's buffer.
+     *
+     * @param elementBytes the byte length of the elements that follow the prefix
+     */
+    public record ArrayPrefix(int context, int source, int tag, SendMode mode, int sequence, Payload.Kind kind,
+            int elementBytes) {
+        /** The status of a receive that takes this message. */
+        public Status status() {
+            return new Status(source, tag, kind == Payload.Kind.BYTES ? elementBytes : elementBytes / 8,
+                    elementBytes, false);
+        }
+    }
 
     private PeerWire() {
     }
@@ -100,6 +124,68 @@ public final class PeerWire {
                 p.putBytes(at - ARRAY_HEADER, dst);
             }
         });
+    }
+
+    /**
+     * The envelope of a data message with an array payload, read from the first {@link #ARRAY_PREFIX_BYTES} of its
+     * CMO encoding in {@code cmo} (from its position, in its byte order; the position is not moved); null for
+     * anything else or anything malformed, which is then decoded whole and reported as usual. Why: a link that knows
+     * where the elements go before it reads them puts them there, instead of into a new array of bytes first.
+     */
+    public static ArrayPrefix arrayPrefix(ByteBuffer cmo) {
+        if (cmo.remaining() < ARRAY_PREFIX_BYTES) {
+            return null;
+        }
+        int at = cmo.position();
+        if (cmo.getInt(at) != CmoType.LIST.code() || cmo.getInt(at + 4) != FIELDS
+                || cmo.getInt(at + 8) != CmoType.STRING.code() || cmo.getInt(at + 12) != MAGIC_BYTES.length) {
+            return null;
+        }
+        at += 16;
+        for (byte b : MAGIC_BYTES) {
+            if (cmo.get(at++) != b) {
+                return null;
+            }
+        }
+        int[] field = new int[FIELDS - 2];
+        for (int i = 0; i < field.length; i++, at += 8) {
+            if (cmo.getInt(at) != CmoType.INT32.code()) {
+                return null;
+            }
+            field[i] = cmo.getInt(at + 4);
+        }
+        // version, kind, context, source, tag, mode, sequence, payload kind
+        Payload.Kind kind = arrayKind(field[7]);
+        SendMode mode = sendMode(field[5]);
+        if (field[0] != VERSION || field[1] != Envelope.Kind.DATA.code() || kind == null || mode == null
+                || cmo.getInt(at) != CmoType.DATUM.code()) {
+            return null;
+        }
+        int elementBytes = cmo.getInt(at + 4) - ARRAY_HEADER;
+        at += 8;
+        if (elementBytes < 0 || kind != Payload.Kind.BYTES && elementBytes % 8 != 0
+                || cmo.get(at) != kind.code() || cmo.get(at + 1) != 0 || cmo.get(at + 2) != 0 || cmo.get(at + 3) != 0) {
+            return null;
+        }
+        return new ArrayPrefix(field[2], field[3], field[4], mode, field[6], kind, elementBytes);
+    }
+
+    private static SendMode sendMode(int code) {
+        for (SendMode m : SendMode.values()) {
+            if (m.code() == code) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private static Payload.Kind arrayKind(int code) {
+        for (Payload.Kind k : Payload.Kind.values()) {
+            if (k.code() == code) {
+                return k == Payload.Kind.LONGS || k == Payload.Kind.DOUBLES || k == Payload.Kind.BYTES ? k : null;
+            }
+        }
+        return null;
     }
 
     /** Parses an envelope; {@link CommException} with a reason if malformed. */

@@ -24,8 +24,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.mpi.comm.ArrayDestination;
 import org.ox4j.mpi.comm.CmoSizes;
 import org.ox4j.mpi.comm.LinkClosedLocallyException;
+import org.ox4j.mpi.comm.PeerTransport;
 import org.ox4j.mpi.comm.PeerWire;
 import org.ox4j.mpi.comm.StreamBody;
 import org.ox4j.mpi.comm.StreamChunks;
@@ -58,6 +60,14 @@ public final class PeerGroup implements AutoCloseable {
         /** An envelope-format CMO ({@code ["ox4j-mpi", …]}) arrived from {@code sourceRank}. */
         void onEnvelope(int sourceRank, Cmo envelope);
 
+        /**
+         * An array message whose elements are not read yet ({@link PeerTransport.Listener#onArrayPrefix}): where
+         * they go, or null to have it decoded whole and passed to {@link #onEnvelope}.
+         */
+        default ArrayDestination onArrayPrefix(int sourceRank, PeerWire.ArrayPrefix prefix) {
+            return null;
+        }
+
         /** The raw body of a stream whose envelope came just before (see {@link #sendStream}). */
         void onStreamBody(int sourceRank, StreamBody body);
 
@@ -81,6 +91,13 @@ public final class PeerGroup implements AutoCloseable {
             if (l != null) {
                 l.onEnvelope(sourceRank, envelope);
             }
+        }
+
+        @Override
+        public ArrayDestination onArrayPrefix(int sourceRank, PeerWire.ArrayPrefix prefix) {
+            // no waiting for a messaging layer here: without one the message takes the usual way, which waits
+            Listener l = listener.current();
+            return l == null ? null : l.onArrayPrefix(sourceRank, prefix);
         }
 
         @Override
@@ -375,6 +392,19 @@ public final class PeerGroup implements AutoCloseable {
             }
         }
         return out;
+    }
+
+    /**
+     * How many array messages the links read straight into the buffer of a posted receive (diagnostics: the rest of
+     * the messages were decoded whole).
+     */
+    public long arraysReadIntoPlace() {
+        long n = 0;
+        for (int i = 0; i < MAX_LINKS; i++) {
+            PeerLink l = links.get(i);
+            n += l == null ? 0 : l.arraysReadIntoPlace();
+        }
+        return n;
     }
 
     /** {@code SM_bcast_102}: the binomial broadcast from {@code root}; {@code data} is used at the root only. */

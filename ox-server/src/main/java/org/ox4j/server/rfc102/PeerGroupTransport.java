@@ -5,7 +5,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.ox4j.cmo.Cmo;
+import org.ox4j.mpi.comm.ArrayDestination;
 import org.ox4j.mpi.comm.PeerTransport;
+import org.ox4j.mpi.comm.PeerWire;
 import org.ox4j.mpi.comm.StreamBody;
 import org.ox4j.mpi.comm.StreamChunks;
 
@@ -77,6 +79,11 @@ public final class PeerGroupTransport implements PeerTransport {
             @Override
             public void onEnvelope(int sourceRank, Cmo envelope) {
                 l.onMessage(sourceRank, envelope);
+            }
+
+            @Override
+            public ArrayDestination onArrayPrefix(int sourceRank, PeerWire.ArrayPrefix prefix) {
+                return l.onArrayPrefix(sourceRank, prefix);
             }
 
             @Override

@@ -15,6 +15,7 @@ import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -23,12 +24,14 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.io.CmoLimits;
+import org.ox4j.mpi.comm.ArrayDestination;
 import org.ox4j.mpi.comm.LinkClosedLocallyException;
 import org.ox4j.mpi.comm.PeerWire;
 import org.ox4j.mpi.comm.StreamBody;
 import org.ox4j.mpi.comm.StreamChunks;
 import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.OxMessage;
+import org.ox4j.protocol.OxTag;
 import org.ox4j.protocol.blocking.BlockingHandshake;
 import org.ox4j.protocol.blocking.BlockingSocketTuning;
 import org.ox4j.protocol.blocking.ChannelByteSource;
@@ -69,10 +72,23 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     static final int WRITE_BUFFER_BYTES = PeerGroup.SMALL_ENVELOPE_BYTES + 4096;
 
     private static final Logger LOG = LogManager.getLogger();
+    /** Bytes of an OX message's head: tag and serial. */
+    private static final int OX_HEAD_BYTES = 8;
+    private static final int OX_DATA = OxTag.OX_DATA.code();
+    /** The direct buffer that the elements of an array read into place come through ({@link #readArrayIntoPlace}). */
+    private static final int ELEMENTS_IN_BYTES = 64 * 1024;
 
     /** Receives what is not for the FIFO. Called by the reader of the link (its thread, or a waiter). */
     interface Listener {
         void onEnvelope(int sourceRank, Cmo envelope);
+
+        /**
+         * An array message whose elements are not read yet: where they go, or null to have it decoded whole and
+         * passed to {@link #onEnvelope} (see {@link PeerGroup.Listener#onArrayPrefix}).
+         */
+        default ArrayDestination onArrayPrefix(int sourceRank, PeerWire.ArrayPrefix prefix) {
+            return null;
+        }
 
         /** A stream body: read it during the call (what is left unread is skipped). Always on the reader thread. */
         void onBulk(int sourceRank, StreamBody body);
@@ -105,6 +121,14 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     private volatile long inlineWriteSince;
     private volatile Throwable closedCause;
     private final QuickAcks quickAcks;
+    /**
+     * Where the elements of an array message read into a posted buffer come off the socket when they are not buffered
+     * yet (made on first use; only the holder of the read role touches it). Direct: the socket's bytes land in it
+     * without the JDK's copy through a temporary direct buffer.
+     */
+    private ByteBuffer elementsIn;
+    /** Array messages whose elements went straight into a posted receive's buffer (diagnostics and tests). */
+    private final AtomicLong arraysReadIntoPlace = new AtomicLong();
 
     private PeerLink(int peerRank, SocketChannel channel, ChannelByteSource in, OxMessageWriter out,
             LinkReadRole role, QuickAcks quickAcks, Listener listener, CmoLimits limits, int ownRank) {
@@ -460,6 +484,9 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
 
         @Override
         public void readOne() {
+            if (readArrayIntoPlace()) {
+                return;
+            }
             OxFrame f = frameReader.read();
             if (f.message() == null && f.tag() == BULK_TAG) {
                 role.bodyTaken();
@@ -494,6 +521,73 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
             }
             markClosed(cause);
         }
+    }
+
+    /**
+     * Reads the next frame if it is an array message that a posted receive with a buffer waits for, putting its
+     * elements straight into that buffer: true if it did; false, having read nothing, for any other frame, for one
+     * whose envelope is not all buffered yet, and when no such receive waits (the frame is then decoded whole). Why:
+     * decoded whole, the elements went into a new array of bytes (made and zeroed for each message), which was then
+     * copied into the buffer; here they go from the socket's bytes into the buffer once. Only the envelope's head is
+     * looked at before the receive is claimed, and only bytes already read: a shorter frame is never waited for
+     * beyond its end.
+     */
+    private boolean readArrayIntoPlace() {
+        ByteBuffer w = in.window();
+        int at = w.position();
+        if (w.remaining() < OX_HEAD_BYTES + PeerWire.ARRAY_PREFIX_BYTES || w.getInt(at) != OX_DATA) {
+            return false;
+        }
+        PeerWire.ArrayPrefix prefix = PeerWire.arrayPrefix(
+                w.slice(at + OX_HEAD_BYTES, PeerWire.ARRAY_PREFIX_BYTES).order(w.order()));
+        if (prefix == null
+                || OX_HEAD_BYTES + PeerWire.ARRAY_PREFIX_BYTES + (long) prefix.elementBytes() > limits.maxMessageBytes()) {
+            return false;
+        }
+        ArrayDestination into = listener.onArrayPrefix(peerRank, prefix);
+        if (into == null) {
+            return false;
+        }
+        quickAcks.peerIsOx4j();
+        in.startMessage(limits.maxMessageBytes());
+        in.advance(OX_HEAD_BYTES + PeerWire.ARRAY_PREFIX_BYTES);
+        try {
+            long left = prefix.elementBytes();
+            while (left > 0) {
+                left -= in.buffered() ? acceptBuffered(into, left) : acceptFromSocket(into, left);
+            }
+        } catch (RuntimeException e) {
+            into.fail(e);
+            throw e;
+        }
+        into.complete();
+        arraysReadIntoPlace.incrementAndGet();
+        return true;
+    }
+
+    /** Hands over the buffered bytes of the elements (at most {@code left}); returns how many. */
+    private int acceptBuffered(ArrayDestination into, long left) {
+        ByteBuffer w = in.window();
+        int n = (int) Math.min(left, w.remaining());
+        into.accept(w.slice(w.position(), n));
+        in.advance(n);
+        return n;
+    }
+
+    /** Reads what has come of the elements (at least a byte, at most {@code left}) and hands it over. */
+    private int acceptFromSocket(ArrayDestination into, long left) {
+        if (elementsIn == null) {
+            elementsIn = ByteBuffer.allocateDirect(ELEMENTS_IN_BYTES);
+        }
+        elementsIn.clear().limit((int) Math.min(left, ELEMENTS_IN_BYTES));
+        int n = in.readAtLeast(elementsIn, 1);
+        into.accept(elementsIn.flip());
+        return n;
+    }
+
+    /** How many array messages went straight into a posted receive's buffer. */
+    long arraysReadIntoPlace() {
+        return arraysReadIntoPlace.get();
     }
 
     /** Hands a bulk body to the listener and skips what it left unread (the frame budget bounds its length). */

@@ -3,16 +3,34 @@ package org.ox4j.it.rfc102;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.io.CmoWriter;
 import org.ox4j.mpi.comm.Communicator;
+import org.ox4j.mpi.comm.Envelope;
 import org.ox4j.mpi.comm.Message;
 import org.ox4j.mpi.comm.Payload;
+import org.ox4j.mpi.comm.PeerWire;
 import org.ox4j.mpi.comm.Request;
 import org.ox4j.mpi.comm.Requests;
+import org.ox4j.mpi.comm.SendMode;
+import org.ox4j.protocol.OxTag;
+import org.ox4j.protocol.SerialCounter;
+import org.ox4j.protocol.handshake.ByteOrderBytes;
+import org.ox4j.server.eval.Interruption;
+import org.ox4j.server.rfc102.LinkAddress;
+import org.ox4j.server.rfc102.PeerGroup;
 import org.ox4j.server.rfc102.PeerGroupTransport;
+import org.ox4j.server.rfc102.Rfc102Config;
 
 /**
  * An array message that a receive is already waiting for is read off the link straight into that receive's buffer,
@@ -115,6 +133,43 @@ class ArraysIntoPostedBuffersIT {
             assertThat(m.payload().longs()).containsExactly(1, 2, 3);
             assertThat(m.status().tag()).isEqualTo(9);
             assertThat(groups.member(1).arraysReadIntoPlace()).isEqualTo(3);
+        }
+    }
+
+    /**
+     * A peer whose link ends inside the elements of an array message that a posted receive had claimed: that receive
+     * fails at once with the reason instead of waiting for bytes that will not come (the claim took it off the posted
+     * queue, where a link failure would have found it). The peer is a raw socket that speaks the link's byte-order
+     * exchange and then writes the message's head and a quarter of its elements.
+     */
+    @Test
+    void aReceiveWhoseMessageIsCutOffFailsWithTheReason() throws Exception {
+        PeerGroup member = new PeerGroup(new SerialCounter(), Rfc102Config.DEFAULT.withTimeout(WAIT));
+        member.setRank(2, 1);
+        int longs = 50_000;
+        Request cut;
+        try (member; ServerSocketChannel listening = ServerSocketChannel.open()) {
+            listening.bind(new InetSocketAddress("127.0.0.1", 0));
+            int port = ((InetSocketAddress) listening.getLocalAddress()).getPort();
+            CompletableFuture<Void> connected = CompletableFuture.runAsync(
+                    () -> member.tcpConnect("127.0.0.1", new LinkAddress.Tcp(port), 0, new Interruption()));
+            try (SocketChannel peer = listening.accept()) {
+                peer.write(ByteBuffer.wrap(new byte[] {ByteOrderBytes.LITTLE_ENDIAN}));
+                peer.read(ByteBuffer.allocate(1));
+                connected.get(30, TimeUnit.SECONDS);
+                Communicator receiver = Communicator.world(new PeerGroupTransport(member));
+                cut = receiver.iRecv(Payload.ofLongs(new long[longs]), 0, 7);
+                byte[] cmo = CmoWriter.toBytes(PeerWire.encode(new Envelope(Envelope.Kind.DATA, 0, 0, 7,
+                        SendMode.STANDARD, 1, Payload.ofLongs(longs(longs, 9)))), ByteOrder.LITTLE_ENDIAN);
+                // the message's head and a quarter of its elements, then the end of the connection
+                ByteBuffer frame = ByteBuffer.allocate(8 + PeerWire.ARRAY_PREFIX_BYTES + 2 * longs)
+                        .order(ByteOrder.LITTLE_ENDIAN);
+                frame.putInt(OxTag.OX_DATA.code()).putInt(1).put(cmo, 0, frame.remaining()).flip();
+                while (frame.hasRemaining()) {
+                    peer.write(frame);
+                }
+            }
+            assertThatThrownBy(() -> cut.awaitMessage(WAIT)).hasMessageContaining("cut off");
         }
     }
 }

@@ -49,10 +49,11 @@ import org.ox4j.protocol.handshake.HandshakeRole;
  * thread waiting for a message from this peer that reads the socket itself ({@link #readUntil}, {@link #poll}).
  * Envelope-format CMOs of the messaging layer (a LIST whose first element is the STRING {@code "ox4j-mpi"}) go to
  * the {@link Listener}; everything else goes to this link's FIFO, where {@code ox_recv_102}, the collectives and
- * the reset drain take it from. Sends are framed by the caller and written, in submission order, by a single
- * writer thread, so a slow peer never blocks the session past the group's timeout; small messages of the
- * messaging layer are written by the caller itself when the writer has nothing queued, under the same wire lock, and
- * a watchdog ends such a write if the peer stops reading. When the socket ends, the FIFO gets a
+ * the reset drain take it from. An array message that a posted receive waits for is not decoded whole: its
+ * elements go from the socket into that receive's buffer ({@link #readArrayIntoPlace}). Sends are framed by the
+ * caller and written, in submission order, by a single writer thread, so a slow peer never blocks the session past
+ * the group's timeout; small messages of the messaging layer are written by the caller itself when the writer has
+ * nothing queued, under the same wire lock, and a watchdog ends such a write if the peer stops reading. When the socket ends, the FIFO gets a
  * {@link Inbound.Closed} marker that wakes every waiting receiver at once.
  */
 final class PeerLink implements AutoCloseable, PeerWait.Inbox {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.io.CmoWriter;
 import org.ox4j.mpi.comm.Communicator;
 import org.ox4j.mpi.comm.Envelope;
@@ -105,8 +106,11 @@ class ArraysIntoPostedBuffersIT {
         try (LocalPeerGroups groups = new LocalPeerGroups(2, WAIT, true)) {
             Communicator sender = Communicator.world(new PeerGroupTransport(groups.member(0)));
             Communicator receiver = Communicator.world(new PeerGroupTransport(groups.member(1)));
-            // no receive posted yet: unexpected, then received into a buffer
+            // no receive posted yet: unexpected, then received into a buffer (the marker behind it on the link proves
+            // it was read before the receive was posted)
             sender.send(Payload.ofLongs(longs(5000, 1)), 1, 1);
+            sender.send(new CmoInt32(98), 1, 98);
+            assertThat(receiver.recv(0, 98).payload().cmo()).isEqualTo(new CmoInt32(98));
             assertThat(receiver.recv(Payload.ofLongs(new long[5000]), 0, 1).payload().longs())
                     .containsExactly(longs(5000, 1));
             // a receive without a buffer: a new array, filled off the link

@@ -7,9 +7,9 @@ import java.util.function.Consumer;
 /**
  * Where the elements of one array message go, decided before they are read ({@link PeerTransport.Listener#
  * onArrayPrefix}): the buffer of the receive the message matched, or a new array of the message's kind and length for
- * a receive without one. The link hands over the elements' bytes in pieces
- * as they come off the socket, then completes it once; if the link fails in between, it fails it instead, so the
- * receive does not wait for bytes that will not come.
+ * a receive without one. The link hands over the elements' bytes in pieces as they come off the socket, then
+ * completes it once; if the link fails in between, it fails it instead, so the receive does not wait for bytes that
+ * will not come.
  */
 public final class ArrayDestination {
     private final StreamedPayload.Assembler elements;

@@ -133,38 +133,69 @@ public final class PeerWire {
      * where the elements go before it reads them puts them there, instead of into a new array of bytes first.
      */
     public static ArrayPrefix arrayPrefix(ByteBuffer cmo) {
-        if (cmo.remaining() < ARRAY_PREFIX_BYTES) {
+        ByteBuffer from = cmo.slice().order(cmo.order());
+        return arrayPrefix((n, mayWait) -> from.remaining() >= n ? from : null);
+    }
+
+    /**
+     * The bytes of an encoded CMO as they arrive: a reader that looks at the head of a CMO before it decodes it.
+     */
+    @FunctionalInterface
+    public interface Lookahead {
+        /**
+         * The CMO's first {@code n} bytes or more, from index 0 of the buffer returned (in the link's byte order), or
+         * null if they are not there (yet, and {@code mayWait} is false; or at all, for bytes that have all come).
+         * With {@code mayWait} the caller knows that the CMO is at least {@code n} bytes long: they may be waited
+         * for.
+         */
+        ByteBuffer atLeast(int n, boolean mayWait);
+    }
+
+    /**
+     * As {@link #arrayPrefix(ByteBuffer)}, reading the head as it arrives: the list's head and the magic string only
+     * if they are already there (a shorter CMO of someone else's may be all there is), then each further part only
+     * once what came before proves that the CMO holds it (a list of ten elements whose next one begins with an INT32
+     * tag holds that INT32; an array payload's datum holds its 4-byte header), so a reader never waits for bytes
+     * beyond a CMO's end.
+     */
+    public static ArrayPrefix arrayPrefix(Lookahead cmo) {
+        int magicEnd = 16 + MAGIC_BYTES.length;
+        ByteBuffer b = cmo.atLeast(magicEnd, false);
+        if (b == null || b.getInt(0) != CmoType.LIST.code() || b.getInt(4) != FIELDS
+                || b.getInt(8) != CmoType.STRING.code() || b.getInt(12) != MAGIC_BYTES.length) {
             return null;
         }
-        int at = cmo.position();
-        if (cmo.getInt(at) != CmoType.LIST.code() || cmo.getInt(at + 4) != FIELDS
-                || cmo.getInt(at + 8) != CmoType.STRING.code() || cmo.getInt(at + 12) != MAGIC_BYTES.length) {
-            return null;
-        }
-        at += 16;
-        for (byte b : MAGIC_BYTES) {
-            if (cmo.get(at++) != b) {
+        for (int i = 0; i < MAGIC_BYTES.length; i++) {
+            if (b.get(16 + i) != MAGIC_BYTES[i]) {
                 return null;
             }
         }
         int[] field = new int[FIELDS - 2];
+        int at = magicEnd;
         for (int i = 0; i < field.length; i++, at += 8) {
-            if (cmo.getInt(at) != CmoType.INT32.code()) {
+            b = cmo.atLeast(at + 4, true);
+            if (b == null || b.getInt(at) != CmoType.INT32.code() || (b = cmo.atLeast(at + 8, true)) == null) {
                 return null;
             }
-            field[i] = cmo.getInt(at + 4);
+            field[i] = b.getInt(at + 4);
         }
-        // version, kind, context, source, tag, mode, sequence, payload kind
+        // version, kind, context, source, tag, mode, sequence, payload kind; then the payload, the list's last element
         Payload.Kind kind = arrayKind(field[7]);
         SendMode mode = sendMode(field[5]);
-        if (field[0] != VERSION || field[1] != Envelope.Kind.DATA.code() || kind == null || mode == null
-                || cmo.getInt(at) != CmoType.DATUM.code()) {
+        if (field[0] != VERSION || field[1] != Envelope.Kind.DATA.code() || kind == null || mode == null) {
             return null;
         }
-        int elementBytes = cmo.getInt(at + 4) - ARRAY_HEADER;
+        b = cmo.atLeast(at + 4, true);
+        if (b == null || b.getInt(at) != CmoType.DATUM.code() || (b = cmo.atLeast(at + 8, true)) == null) {
+            return null;
+        }
+        int elementBytes = b.getInt(at + 4) - ARRAY_HEADER;
         at += 8;
-        if (elementBytes < 0 || kind != Payload.Kind.BYTES && elementBytes % 8 != 0
-                || cmo.get(at) != kind.code() || cmo.get(at + 1) != 0 || cmo.get(at + 2) != 0 || cmo.get(at + 3) != 0) {
+        if (elementBytes < 0 || kind != Payload.Kind.BYTES && elementBytes % 8 != 0) {
+            return null;
+        }
+        b = cmo.atLeast(at + ARRAY_HEADER, true);
+        if (b == null || b.get(at) != kind.code() || b.get(at + 1) != 0 || b.get(at + 2) != 0 || b.get(at + 3) != 0) {
             return null;
         }
         return new ArrayPrefix(field[2], field[3], field[4], mode, field[6], kind, elementBytes);

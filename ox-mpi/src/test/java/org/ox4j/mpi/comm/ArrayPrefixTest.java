@@ -6,6 +6,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.io.CmoWriter;
 
@@ -74,6 +77,46 @@ class ArrayPrefixTest {
             bad.put(i, (byte) (bad.get(i) ^ 0x40));
             PeerWire.ArrayPrefix h = PeerWire.arrayPrefix(bad);
             assertThat(h).as("byte %d changed", i).isNull();
+        }
+    }
+
+    /**
+     * Read as it arrives: the head is waited for only as far as the bytes already read prove the CMO long enough, so
+     * a short CMO (plain data, an envelope without an array, a malformed one) is never waited for beyond its end; and
+     * with only part of the head read, the answer is the same as with all of it once the list's head and the magic
+     * are there, and none before.
+     */
+    @Test
+    void readAsItArrivesTheHeadIsNeverWaitedForBeyondTheCmosEnd() {
+        ByteOrder le = ByteOrder.LITTLE_ENDIAN;
+        List<Cmo> cmos = List.of(new CmoInt32(5), CmoString.of("ox4j-mpi"), CmoList.of(CmoString.of(PeerWire.MAGIC)),
+                CmoList.of(CmoString.of(PeerWire.MAGIC), new CmoInt32(1), CmoString.of("short")),
+                PeerWire.encode(data(SendMode.STANDARD, Payload.NONE)),
+                PeerWire.encode(data(SendMode.STANDARD, Payload.of(CmoString.of("x")))),
+                PeerWire.encode(Envelope.control(Envelope.Kind.ACK, 1, 2, 3, 4)),
+                PeerWire.encode(data(SendMode.SYNCHRONOUS, Payload.ofLongs())),
+                PeerWire.encode(data(SendMode.READY, Payload.ofDoubles(1.5, 2.5))),
+                PeerWire.encode(data(SendMode.STANDARD, Payload.ofBytes((byte) 9))));
+        for (Cmo cmo : cmos) {
+            byte[] bytes = CmoWriter.toBytes(cmo, le);
+            PeerWire.ArrayPrefix whole = PeerWire.arrayPrefix(ByteBuffer.wrap(bytes).order(le));
+            for (int arrived = 0; arrived <= bytes.length; arrived++) {
+                int[] waitedFor = {0};
+                int have = arrived;
+                PeerWire.ArrayPrefix h = PeerWire.arrayPrefix((n, mayWait) -> {
+                    if (n <= have) {
+                        return ByteBuffer.wrap(bytes).order(le);
+                    }
+                    if (!mayWait) {
+                        return null;
+                    }
+                    waitedFor[0] = Math.max(waitedFor[0], n);
+                    return ByteBuffer.wrap(bytes).order(le);
+                });
+                assertThat(waitedFor[0]).as("%s with %d bytes read", cmo, arrived).isLessThanOrEqualTo(bytes.length);
+                assertThat(h).as("%s with %d bytes read", cmo, arrived)
+                        .isEqualTo(arrived < 8 + 8 + PeerWire.MAGIC.length() ? null : whole);
+            }
         }
     }
 

@@ -25,6 +25,8 @@ import org.ox4j.cmo.io.CmoWriter;
  * Optionally every message is encoded to bytes and decoded again, proving it survives the wire.
  */
 public final class InMemoryTransport implements PeerTransport {
+    /** The pieces an array message's elements are handed over in ({@link #deliverEncoded}). */
+    private static final int ELEMENT_PIECE_BYTES = 1001;
     private final Group group;
     private final int rank;
     /** Per sending rank: the thread that delivers its messages here, and what came before the listener. */
@@ -79,7 +81,7 @@ public final class InMemoryTransport implements PeerTransport {
         InMemoryTransport target = group.members.get(dest);
         if (group.throughCodec) {
             byte[] encoded = CmoWriter.toBytes(message, ByteOrder.LITTLE_ENDIAN);
-            target.enqueue(rank, () -> target.deliverEncoded(target.listener, rank, encoded));
+            target.enqueue(rank, () -> target.deliverEncoded(rank, encoded));
         } else {
             target.enqueue(rank, () -> target.listener.onMessage(rank, message));
         }
@@ -207,21 +209,21 @@ public final class InMemoryTransport implements PeerTransport {
     }
 
     /**
-     * What a link does with an encoded message: an array message that a posted buffer takes gets its elements in
+     * What a link does with an encoded message: an array message that a posted receive takes gets its elements in
      * pieces (of an odd size, so that some end inside an element, as socket reads do), anything else is decoded whole.
      */
-    private void deliverEncoded(Listener l, int source, byte[] encoded) {
+    private void deliverEncoded(int source, byte[] encoded) {
         PeerWire.ArrayPrefix prefix = PeerWire.arrayPrefix(ByteBuffer.wrap(encoded).order(ByteOrder.LITTLE_ENDIAN));
-        ArrayDestination into = prefix == null ? null : l.onArrayPrefix(source, prefix);
+        ArrayDestination into = prefix == null ? null : listener.onArrayPrefix(source, prefix);
         if (into == null) {
-            l.onMessage(source, CmoReader.read(ByteBufferSource.of(encoded, ByteOrder.LITTLE_ENDIAN), CmoLimits.DEFAULT));
+            listener.onMessage(source, decoded(encoded));
             return;
         }
         for (int at = PeerWire.ARRAY_PREFIX_BYTES; at < encoded.length; at += ELEMENT_PIECE_BYTES) {
             into.accept(ByteBuffer.wrap(encoded, at, Math.min(ELEMENT_PIECE_BYTES, encoded.length - at)));
         }
-        into.complete();
         arraysIntoPlace.incrementAndGet();
+        into.complete();
     }
 
     /** How many array messages this rank's listener took into a posted buffer before their elements (codec groups). */
@@ -229,11 +231,12 @@ public final class InMemoryTransport implements PeerTransport {
         return arraysIntoPlace.get();
     }
 
-    private static final int ELEMENT_PIECE_BYTES = 1001;
-
     private static Cmo roundTrip(Cmo message) {
-        byte[] bytes = CmoWriter.toBytes(message, ByteOrder.LITTLE_ENDIAN);
-        return CmoReader.read(ByteBufferSource.of(bytes, ByteOrder.LITTLE_ENDIAN), CmoLimits.DEFAULT);
+        return decoded(CmoWriter.toBytes(message, ByteOrder.LITTLE_ENDIAN));
+    }
+
+    private static Cmo decoded(byte[] encoded) {
+        return CmoReader.read(ByteBufferSource.of(encoded, ByteOrder.LITTLE_ENDIAN), CmoLimits.DEFAULT);
     }
 
     /** Runs {@code task} on the inbound thread of the link from {@code source} once a listener exists, in order. */

@@ -218,6 +218,21 @@ public final class ChannelByteSource implements ByteSource {
         return buf;
     }
 
+    /**
+     * Has at least {@code n} next bytes of the current message buffered, waiting for them as a read does, without
+     * consuming them, and returns the {@link #window()} over them. For a reader that looks ahead into a message it
+     * knows to be at least that long (waiting for bytes beyond its end would wait for the next message); at most the
+     * buffer's size.
+     */
+    public ByteBuffer lookAhead(int n) {
+        if (n > buf.capacity()) {
+            throw new IllegalArgumentException("look-ahead of " + n + " bytes in a buffer of " + buf.capacity());
+        }
+        checkBudget(n);
+        fill(n);
+        return buf;
+    }
+
     @Override
     public void advance(int n) {
         if (n > buf.remaining()) {

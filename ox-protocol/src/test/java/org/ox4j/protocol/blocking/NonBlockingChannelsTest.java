@@ -1,9 +1,11 @@
 package org.ox4j.protocol.blocking;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.Pipe;
 import java.nio.channels.SelectionKey;
@@ -74,6 +76,51 @@ class NonBlockingChannelsTest {
             assertThat(in.hasInput()).isTrue();
             assertThat(in.buffered()).isTrue();
             assertThat(reader.read().message()).isEqualTo(new OxData(10, CmoString.of("next")));
+        } finally {
+            pipe.source().close();
+            pipe.sink().close();
+        }
+    }
+
+    /**
+     * A look-ahead waits through the hook until the bytes asked for are buffered (the rest of them is written when
+     * the reader first finds the channel empty), consumes none of them (the message then reads whole), and refuses
+     * more than the buffer holds.
+     */
+    @Test
+    void aLookAheadWaitsForTheBytesAskedForAndConsumesNone() throws Exception {
+        Pipe pipe = Pipe.open();
+        try (Selector readable = Selector.open()) {
+            pipe.source().configureBlocking(false);
+            pipe.source().register(readable, SelectionKey.OP_READ);
+            ByteBuffer ints = ByteBuffer.allocate(40).order(ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < 10; i++) {
+                ints.putInt(i * 1000);
+            }
+            ints.flip();
+            ByteBuffer rest = ints.slice(12, 28);
+            AtomicInteger emptyWaits = new AtomicInteger();
+            Runnable wait = waitFor(readable, emptyWaits);
+            ChannelByteSource in = new ChannelByteSource(pipe.source(), 64, () -> { }, () -> {
+                try {
+                    while (rest.hasRemaining()) {
+                        pipe.sink().write(rest);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                wait.run();
+            });
+            in.order(ByteOrder.LITTLE_ENDIAN);
+            pipe.sink().write(ints.slice(0, 12));
+            ByteBuffer w = in.lookAhead(36);
+            assertThat(emptyWaits.get()).isPositive();
+            assertThat(w.remaining()).isGreaterThanOrEqualTo(36);
+            assertThat(w.getInt(w.position() + 32)).isEqualTo(8000);
+            for (int i = 0; i < 10; i++) {
+                assertThat(in.readInt()).isEqualTo(i * 1000);
+            }
+            assertThatThrownBy(() -> in.lookAhead(65)).isInstanceOf(IllegalArgumentException.class);
         } finally {
             pipe.source().close();
             pipe.sink().close();

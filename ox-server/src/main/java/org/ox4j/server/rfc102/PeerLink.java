@@ -525,22 +525,21 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     }
 
     /**
-     * Reads the next frame if it is an array message that a posted receive with a buffer waits for, putting its
-     * elements straight into that buffer: true if it did; false, having read nothing, for any other frame, for one
-     * whose envelope is not all buffered yet, and when no such receive waits (the frame is then decoded whole). Why:
-     * decoded whole, the elements went into a new array of bytes (made and zeroed for each message), which was then
-     * copied into the buffer; here they go from the socket's bytes into the buffer once. Only the envelope's head is
-     * looked at before the receive is claimed, and only bytes already read: a shorter frame is never waited for
-     * beyond its end.
+     * Reads the next frame if it is an array message that a posted receive waits for, putting its elements straight
+     * into that receive's buffer (or a new array for a receive without one): true if it did; false, having consumed
+     * nothing, for any other frame, for one whose first bytes are not all read yet, and when no such receive waits
+     * (the frame is then decoded whole). Why: decoded whole, the elements went into a new array of bytes (made and
+     * zeroed for each message), which was then copied into the buffer; here they go from the socket's bytes into the
+     * buffer once. Only the envelope's head is looked at before the receive is claimed, and it is waited for only as
+     * far as its parts already read prove the frame long enough ({@link PeerWire#arrayPrefix(PeerWire.Lookahead)}).
      */
     private boolean readArrayIntoPlace() {
         ByteBuffer w = in.window();
-        int at = w.position();
-        if (w.remaining() < OX_HEAD_BYTES + PeerWire.ARRAY_PREFIX_BYTES || w.getInt(at) != OX_DATA) {
+        if (w.remaining() < OX_HEAD_BYTES || w.getInt(w.position()) != OX_DATA) {
             return false;
         }
-        PeerWire.ArrayPrefix prefix = PeerWire.arrayPrefix(
-                w.slice(at + OX_HEAD_BYTES, PeerWire.ARRAY_PREFIX_BYTES).order(w.order()));
+        in.startMessage(limits.maxMessageBytes());
+        PeerWire.ArrayPrefix prefix = PeerWire.arrayPrefix(this::cmoHead);
         if (prefix == null
                 || OX_HEAD_BYTES + PeerWire.ARRAY_PREFIX_BYTES + (long) prefix.elementBytes() > limits.maxMessageBytes()) {
             return false;
@@ -550,7 +549,6 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
             return false;
         }
         quickAcks.peerIsOx4j();
-        in.startMessage(limits.maxMessageBytes());
         in.advance(OX_HEAD_BYTES + PeerWire.ARRAY_PREFIX_BYTES);
         try {
             long left = prefix.elementBytes();
@@ -561,9 +559,25 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
             into.fail(e);
             throw e;
         }
-        into.complete();
+        // counted before the receive completes, so that whoever it wakes sees the count
         arraysReadIntoPlace.incrementAndGet();
+        into.complete();
         return true;
+    }
+
+    /**
+     * The first {@code n} bytes of the CMO in the OX_DATA frame next on the link, not consumed ({@link
+     * PeerWire.Lookahead}): what is buffered, or with {@code mayWait} what comes.
+     */
+    private ByteBuffer cmoHead(int n, boolean mayWait) {
+        ByteBuffer w = in.window();
+        if (w.remaining() < OX_HEAD_BYTES + n) {
+            if (!mayWait) {
+                return null;
+            }
+            w = in.lookAhead(OX_HEAD_BYTES + n);
+        }
+        return w.slice(w.position() + OX_HEAD_BYTES, n).order(w.order());
     }
 
     /** Hands over the buffered bytes of the elements (at most {@code left}); returns how many. */

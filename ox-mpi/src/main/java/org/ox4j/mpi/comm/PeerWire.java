@@ -134,35 +134,33 @@ public final class PeerWire {
      */
     public static ArrayPrefix arrayPrefix(ByteBuffer cmo) {
         ByteBuffer from = cmo.slice().order(cmo.order());
-        return arrayPrefix((n, mayWait) -> from.remaining() >= n ? from : null);
+        return arrayPrefix(n -> from.remaining() >= n ? from : null);
     }
 
-    /**
-     * The bytes of an encoded CMO as they arrive: a reader that looks at the head of a CMO before it decodes it.
-     */
+    /** The bytes of an encoded CMO as they arrive: for a reader that looks at the head of a CMO before decoding it. */
     @FunctionalInterface
     public interface Lookahead {
         /**
-         * The CMO's first {@code n} bytes or more, from index 0 of the buffer returned (in the link's byte order), or
-         * null if they are not there (yet, and {@code mayWait} is false; or at all, for bytes that have all come).
-         * With {@code mayWait} the caller knows that the CMO is at least {@code n} bytes long: they may be waited
-         * for.
+         * The CMO's first {@code n} bytes or more, from index 0 of the buffer returned (in the link's byte order),
+         * waiting for them if need be; null if they are not to be had. Asked only for bytes that the CMO certainly
+         * holds.
          */
-        ByteBuffer atLeast(int n, boolean mayWait);
+        ByteBuffer atLeast(int n);
     }
 
     /**
-     * As {@link #arrayPrefix(ByteBuffer)}, reading the head as it arrives: the list's head and the magic string only
-     * if they are already there (a shorter CMO of someone else's may be all there is), then each further part only
-     * once what came before proves that the CMO holds it (a list of ten elements whose next one begins with an INT32
-     * tag holds that INT32; an array payload's datum holds its 4-byte header), so a reader never waits for bytes
-     * beyond a CMO's end.
+     * As {@link #arrayPrefix(ByteBuffer)}, reading the head as it arrives: each part is asked for only once what came
+     * before proves that the CMO holds it (any CMO has its 4-byte tag; a list its count; a list of ten its first
+     * element's tag; a string its length and bytes; a list of ten whose next element begins with an INT32 tag holds
+     * that INT32; a datum its length, and an array payload's datum its 4-byte header), so a reader waits for the head
+     * of an array message however the reads cut it, and never waits beyond the end of a shorter CMO.
      */
     public static ArrayPrefix arrayPrefix(Lookahead cmo) {
-        int magicEnd = 16 + MAGIC_BYTES.length;
-        ByteBuffer b = cmo.atLeast(magicEnd, false);
-        if (b == null || b.getInt(0) != CmoType.LIST.code() || b.getInt(4) != FIELDS
-                || b.getInt(8) != CmoType.STRING.code() || b.getInt(12) != MAGIC_BYTES.length) {
+        ByteBuffer b = cmo.atLeast(4);
+        if (b == null || b.getInt(0) != CmoType.LIST.code() || (b = cmo.atLeast(8)) == null
+                || b.getInt(4) != FIELDS || (b = cmo.atLeast(12)) == null || b.getInt(8) != CmoType.STRING.code()
+                || (b = cmo.atLeast(16)) == null || b.getInt(12) != MAGIC_BYTES.length
+                || (b = cmo.atLeast(16 + MAGIC_BYTES.length)) == null) {
             return null;
         }
         for (int i = 0; i < MAGIC_BYTES.length; i++) {
@@ -171,10 +169,10 @@ public final class PeerWire {
             }
         }
         int[] field = new int[FIELDS - 2];
-        int at = magicEnd;
+        int at = 16 + MAGIC_BYTES.length;
         for (int i = 0; i < field.length; i++, at += 8) {
-            b = cmo.atLeast(at + 4, true);
-            if (b == null || b.getInt(at) != CmoType.INT32.code() || (b = cmo.atLeast(at + 8, true)) == null) {
+            b = cmo.atLeast(at + 4);
+            if (b == null || b.getInt(at) != CmoType.INT32.code() || (b = cmo.atLeast(at + 8)) == null) {
                 return null;
             }
             field[i] = b.getInt(at + 4);
@@ -185,8 +183,8 @@ public final class PeerWire {
         if (field[0] != VERSION || field[1] != Envelope.Kind.DATA.code() || kind == null || mode == null) {
             return null;
         }
-        b = cmo.atLeast(at + 4, true);
-        if (b == null || b.getInt(at) != CmoType.DATUM.code() || (b = cmo.atLeast(at + 8, true)) == null) {
+        b = cmo.atLeast(at + 4);
+        if (b == null || b.getInt(at) != CmoType.DATUM.code() || (b = cmo.atLeast(at + 8)) == null) {
             return null;
         }
         int elementBytes = b.getInt(at + 4) - ARRAY_HEADER;
@@ -194,7 +192,7 @@ public final class PeerWire {
         if (elementBytes < 0 || kind != Payload.Kind.BYTES && elementBytes % 8 != 0) {
             return null;
         }
-        b = cmo.atLeast(at + ARRAY_HEADER, true);
+        b = cmo.atLeast(at + ARRAY_HEADER);
         if (b == null || b.get(at) != kind.code() || b.get(at + 1) != 0 || b.get(at + 2) != 0 || b.get(at + 3) != 0) {
             return null;
         }

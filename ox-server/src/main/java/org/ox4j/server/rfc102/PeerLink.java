@@ -527,18 +527,18 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     /**
      * Reads the next frame if it is an array message that a posted receive waits for, putting its elements straight
      * into that receive's buffer (or a new array for a receive without one): true if it did; false, having consumed
-     * nothing, for any other frame, for one whose first bytes are not all read yet, and when no such receive waits
-     * (the frame is then decoded whole). Why: decoded whole, the elements went into a new array of bytes (made and
+     * nothing, for any other frame and when no such receive waits (the frame is then decoded whole). Why: decoded whole, the elements went into a new array of bytes (made and
      * zeroed for each message), which was then copied into the buffer; here they go from the socket's bytes into the
-     * buffer once. Only the envelope's head is looked at before the receive is claimed, and it is waited for only as
-     * far as its parts already read prove the frame long enough ({@link PeerWire#arrayPrefix(PeerWire.Lookahead)}).
+     * buffer once. Only the envelope's head is looked at before the receive is claimed, and each part of it is waited
+     * for only once the parts before prove the frame holds it ({@link PeerWire#arrayPrefix(PeerWire.Lookahead)}).
      */
     private boolean readArrayIntoPlace() {
-        ByteBuffer w = in.window();
-        if (w.remaining() < OX_HEAD_BYTES || w.getInt(w.position()) != OX_DATA) {
+        // every OX frame has its tag and serial, and one has begun to arrive
+        in.startMessage(limits.maxMessageBytes());
+        ByteBuffer w = in.lookAhead(OX_HEAD_BYTES);
+        if (w.getInt(w.position()) != OX_DATA) {
             return false;
         }
-        in.startMessage(limits.maxMessageBytes());
         PeerWire.ArrayPrefix prefix = PeerWire.arrayPrefix(this::cmoHead);
         if (prefix == null
                 || OX_HEAD_BYTES + PeerWire.ARRAY_PREFIX_BYTES + (long) prefix.elementBytes() > limits.maxMessageBytes()) {
@@ -566,17 +566,11 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     }
 
     /**
-     * The first {@code n} bytes of the CMO in the OX_DATA frame next on the link, not consumed ({@link
-     * PeerWire.Lookahead}): what is buffered, or with {@code mayWait} what comes.
+     * The first {@code n} bytes of the CMO in the OX_DATA frame next on the link, waited for if need be and not
+     * consumed ({@link PeerWire.Lookahead}).
      */
-    private ByteBuffer cmoHead(int n, boolean mayWait) {
-        ByteBuffer w = in.window();
-        if (w.remaining() < OX_HEAD_BYTES + n) {
-            if (!mayWait) {
-                return null;
-            }
-            w = in.lookAhead(OX_HEAD_BYTES + n);
-        }
+    private ByteBuffer cmoHead(int n) {
+        ByteBuffer w = in.lookAhead(OX_HEAD_BYTES + n);
         return w.slice(w.position() + OX_HEAD_BYTES, n).order(w.order());
     }
 

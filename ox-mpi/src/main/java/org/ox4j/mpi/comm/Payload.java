@@ -44,12 +44,26 @@ public final class Payload {
 
         /** The kind with this code. */
         public static Kind fromCode(int code) {
+            Kind k = ofCode(code);
+            if (k == null) {
+                throw new CommException("unknown payload kind: " + code + " (expected: 0..4)");
+            }
+            return k;
+        }
+
+        /** The kind with this code, or null if there is none. */
+        static Kind ofCode(int code) {
             for (Kind k : values()) {
                 if (k.code == code) {
                     return k;
                 }
             }
-            throw new CommException("unknown payload kind: " + code + " (expected: 0..4)");
+            return null;
+        }
+
+        /** True for the three primitive-array kinds. */
+        boolean isArray() {
+            return this == BYTES || this == LONGS || this == DOUBLES;
         }
     }
 
@@ -144,7 +158,8 @@ public final class Payload {
         return isWireForm() ? onHeap() : this;
     }
 
-    private static int elementBytes(Kind kind) {
+    /** The bytes of one element of an array kind. */
+    static int elementBytes(Kind kind) {
         return switch (kind) {
             case BYTES -> 1;
             case LONGS, DOUBLES -> 8;
@@ -264,7 +279,7 @@ public final class Payload {
 
     /** True for the three primitive-array kinds. */
     public boolean isArray() {
-        return kind == Kind.BYTES || kind == Kind.LONGS || kind == Kind.DOUBLES;
+        return kind.isArray();
     }
 
     /** The CMO; {@link CommException} if this is not a CMO payload. */

@@ -602,8 +602,8 @@ final class PeerEndpoint implements PeerTransport.Listener {
             return;
         }
         InStream s = new InStream(e.source(), e.tag(), kind, length, pool);
-        LargeBody body = new LargeBody(s, new Status(e.source(), e.tag(), (int) (words ? length / 8 : length),
-                length, false));
+        LargeBody body = new LargeBody(s, new Status(e.source(), e.tag(),
+                (int) (length / Payload.elementBytes(kind)), length, false));
         largeBodies.put(key(e.source(), e.sequence()), body);
         awaitingBody[e.source()].add(s);
         transport.bodyFollows(e.source(), true);

@@ -51,8 +51,7 @@ public final class PeerWire {
             int elementBytes) {
         /** The status of a receive that takes this message. */
         public Status status() {
-            return new Status(source, tag, kind == Payload.Kind.BYTES ? elementBytes : elementBytes / 8,
-                    elementBytes, false);
+            return new Status(source, tag, elementBytes / Payload.elementBytes(kind), elementBytes, false);
         }
     }
 
@@ -178,9 +177,10 @@ public final class PeerWire {
             field[i] = b.getInt(at + 4);
         }
         // version, kind, context, source, tag, mode, sequence, payload kind; then the payload, the list's last element
-        Payload.Kind kind = arrayKind(field[7]);
-        SendMode mode = sendMode(field[5]);
-        if (field[0] != VERSION || field[1] != Envelope.Kind.DATA.code() || kind == null || mode == null) {
+        Payload.Kind kind = Payload.Kind.ofCode(field[7]);
+        SendMode mode = SendMode.ofCode(field[5]);
+        if (field[0] != VERSION || field[1] != Envelope.Kind.DATA.code() || kind == null || !kind.isArray()
+                || mode == null) {
             return null;
         }
         b = cmo.atLeast(at + 4);
@@ -197,24 +197,6 @@ public final class PeerWire {
             return null;
         }
         return new ArrayPrefix(field[2], field[3], field[4], mode, field[6], kind, elementBytes);
-    }
-
-    private static SendMode sendMode(int code) {
-        for (SendMode m : SendMode.values()) {
-            if (m.code() == code) {
-                return m;
-            }
-        }
-        return null;
-    }
-
-    private static Payload.Kind arrayKind(int code) {
-        for (Payload.Kind k : Payload.Kind.values()) {
-            if (k.code() == code) {
-                return k == Payload.Kind.LONGS || k == Payload.Kind.DOUBLES || k == Payload.Kind.BYTES ? k : null;
-            }
-        }
-        return null;
     }
 
     /** Parses an envelope; {@link CommException} with a reason if malformed. */

@@ -24,11 +24,20 @@ public enum SendMode {
 
     /** The mode with this envelope code. */
     public static SendMode fromCode(int code) {
+        SendMode m = ofCode(code);
+        if (m == null) {
+            throw new CommException("unknown send mode: " + code + " (expected: 0..3)");
+        }
+        return m;
+    }
+
+    /** The mode with this envelope code, or null if there is none. */
+    static SendMode ofCode(int code) {
         for (SendMode m : values()) {
             if (m.code == code) {
                 return m;
             }
         }
-        throw new CommException("unknown send mode: " + code + " (expected: 0..3)");
+        return null;
     }
 }

@@ -53,8 +53,8 @@ import org.ox4j.protocol.handshake.HandshakeRole;
  * elements go from the socket into that receive's buffer ({@link #readArrayIntoPlace}). Sends are framed by the
  * caller and written, in submission order, by a single writer thread, so a slow peer never blocks the session past
  * the group's timeout; small messages of the messaging layer are written by the caller itself when the writer has
- * nothing queued, under the same wire lock, and a watchdog ends such a write if the peer stops reading. When the socket ends, the FIFO gets a
- * {@link Inbound.Closed} marker that wakes every waiting receiver at once.
+ * nothing queued, under the same wire lock, and a watchdog ends such a write if the peer stops reading. When the
+ * socket ends, the FIFO gets a {@link Inbound.Closed} marker that wakes every waiting receiver at once.
  */
 final class PeerLink implements AutoCloseable, PeerWait.Inbox {
     /**

@@ -110,7 +110,7 @@ class MpiFunctionsIT {
 
     @Test
     void alltoallDeliversBlockJToRankJ() {
-        for (String alg : List.of("auto", "pairwise", "bruck", "linear")) {
+        for (String alg : List.of("auto", "pairwise", "bruck", "linear", "gather_scatter")) {
             List<Cmo> got = onAll("mpi_alltoall", r -> {
                 List<Cmo> blocks = new ArrayList<>();
                 for (int d = 0; d < P; d++) {

@@ -83,6 +83,7 @@ public final class CollectiveSelector {
         s.register(AlltoallLinear.INSTANCE);
         s.register(AlltoallBruck.INSTANCE);
         s.register(AlltoallTorus.INSTANCE);
+        s.register(AlltoallGatherScatter.INSTANCE);
         s.register(AlltoallStreamed.INSTANCE);
         s.register(ScanLinear.INSTANCE);
         s.register(ScanRecursiveDoubling.INSTANCE);

@@ -336,29 +336,59 @@ public final class Payload {
             throw new CommException("receive buffer " + target + " cannot take " + this
                     + " (expected: an array of the same kind and length)");
         }
+        copyElements(0, target, 0, count());
+    }
+
+    /**
+     * Copies {@code count} elements of this array payload from element {@code from} on into {@code target} (an
+     * array of the same kind) from element {@code at} on: a block of a message that packs several, or a block into
+     * such a message.
+     */
+    public void copyTo(int from, Payload target, int at, int count) {
+        if (!isArray() || target == null || target.kind != kind || !target.isArray() || from < 0 || at < 0
+                || count < 0 || (long) from + count > count() || (long) at + count > target.count()) {
+            throw new CommException("cannot copy " + count + " elements of " + this + " from " + from + " into "
+                    + target + " at " + at + " (expected: arrays of one kind, the ranges inside them)");
+        }
+        copyElements(from, target, at, count);
+    }
+
+    private void copyElements(int from, Payload target, int at, int count) {
         if (!inBytes() && !target.inBytes()) {
-            System.arraycopy(value, 0, target.value, 0, count());
+            System.arraycopy(value, from, target.value, at, count);
             return;
         }
+        int size = elementBytes(kind);
         if (target.inBytes()) {
-            ByteBuffer dst = target.bytesView();
+            ByteBuffer dst = target.bytesView().position(at * size);
             if (inBytes()) {
-                dst.put(bytesView());
+                ByteBuffer src = bytesView();
+                dst.put(src.limit((from + count) * size).position(from * size));
             } else {
                 switch (kind) {
-                    case LONGS -> dst.asLongBuffer().put((long[]) value);
-                    case DOUBLES -> dst.asDoubleBuffer().put((double[]) value);
-                    default -> dst.put((byte[]) value);
+                    case LONGS -> dst.asLongBuffer().put((long[]) value, from, count);
+                    case DOUBLES -> dst.asDoubleBuffer().put((double[]) value, from, count);
+                    default -> dst.put((byte[]) value, from, count);
                 }
             }
             return;
         }
-        ByteBuffer src = bytesView();
+        ByteBuffer src = bytesView().position(from * size);
         switch (kind) {
-            case LONGS -> src.asLongBuffer().get((long[]) target.value);
-            case DOUBLES -> src.asDoubleBuffer().get((double[]) target.value);
-            default -> src.get((byte[]) target.value);
+            case LONGS -> src.asLongBuffer().get((long[]) target.value, at, count);
+            case DOUBLES -> src.asDoubleBuffer().get((double[]) target.value, at, count);
+            default -> src.get((byte[]) target.value, at, count);
         }
+    }
+
+    /** A new Java array of {@code count} elements of {@code kind} (an array kind), every element zero. */
+    public static Payload zeroed(Kind kind, int count) {
+        return switch (kind) {
+            case LONGS -> ofLongs(new long[count]);
+            case DOUBLES -> ofDoubles(new double[count]);
+            case BYTES -> ofBytes(new byte[count]);
+            default -> throw new CommException("payload kind: " + kind + " (expected: an array)");
+        };
     }
 
     /** A new array payload of this one's kind and length, every element zero (a result to be filled in). */

@@ -65,6 +65,17 @@ class TrafficTest {
     }
 
     @Test
+    void alltoallThroughRankZeroWinsSmallBlocksOnSharedCoresOnly() {
+        // 14 messages, each carrying 7 blocks of 100 bytes; every block packed, regrouped (two passes) and unpacked
+        assertThat(AlltoallGatherScatter.INSTANCE.traffic(8, 800)).isEqualTo(new Traffic(14, 2 * 4900, 4 * 5600));
+        assertThat(sel.select(Collective.ALLTOALL, 8, 8, null, true).name()).isEqualTo("gather_scatter");
+        // 16 MiB: rank 0 would move every block twice
+        assertThat(sel.select(Collective.ALLTOALL, 8, 16 << 20, null, true).name()).isNotEqualTo("gather_scatter");
+        // ranks on cores of their own: Bruck's three rounds beat rank 0's fourteen messages in turn
+        assertThat(OWN_CORES.select(Collective.ALLTOALL, 8, 8, null, true).name()).isNotEqualTo("gather_scatter");
+    }
+
+    @Test
     void streamsPayOnlyWhenTheirOpeningIsSmallAgainstTheBytes() {
         assertThat(sel.select(Collective.BCAST, 8, 8, null, true).name()).isNotEqualTo("stream_chain");
         assertThat(sel.select(Collective.ALLGATHER, 4, 8, null, true).name()).isNotEqualTo("stream_ring");

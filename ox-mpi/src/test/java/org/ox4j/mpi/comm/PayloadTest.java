@@ -57,6 +57,37 @@ class PayloadTest {
     }
 
     @Test
+    void aRangeOfElementsCopiesIntoARangeOfAnotherArrayWhateverHoldsEither() {
+        long[] values = {10, 11, 12, 13, 14, 15};
+        byte[] raw = new byte[4 + 8 * values.length];
+        ByteBuffer.wrap(raw, 4, 8 * values.length).order(ByteOrder.LITTLE_ENDIAN).asLongBuffer().put(values);
+        for (Payload source : new Payload[] {Payload.ofLongs(values.clone()), directLongs(values),
+                Payload.wireForm(Payload.Kind.LONGS, raw, 4)}) {
+            for (boolean direct : new boolean[] {false, true}) {
+                Payload target = direct ? Payload.direct(Payload.Kind.LONGS, 5) : Payload.zeroed(Payload.Kind.LONGS, 5);
+                source.copyTo(2, target, 1, 3);
+                assertThat(target.onHeap().longs()).as("%s into direct %s", source, direct)
+                        .containsExactly(0, 12, 13, 14, 0);
+                // a range that runs past either end, or a target of another kind, is refused and nothing is copied
+                assertThatThrownBy(() -> source.copyTo(4, target, 0, 3)).isInstanceOf(CommException.class);
+                assertThatThrownBy(() -> source.copyTo(0, target, 3, 3)).isInstanceOf(CommException.class);
+                assertThatThrownBy(() -> source.copyTo(-1, target, 0, 1)).isInstanceOf(CommException.class);
+                assertThatThrownBy(() -> source.copyTo(0, Payload.zeroed(Payload.Kind.DOUBLES, 5), 0, 1))
+                        .isInstanceOf(CommException.class);
+                assertThat(target.onHeap().longs()).containsExactly(0, 12, 13, 14, 0);
+            }
+        }
+        byte[] bytes = {1, 2, 3, 4};
+        Payload b = Payload.direct(Payload.Kind.BYTES, 4);
+        Payload.ofBytes(bytes).copyTo(1, b, 0, 3);
+        assertThat(b.onHeap().bytes()).containsExactly(2, 3, 4, 0);
+        Payload d = Payload.zeroed(Payload.Kind.DOUBLES, 2);
+        Payload.ofDoubles(0.5, -1.5, 2.5).toDirect().copyTo(1, d, 0, 2);
+        assertThat(d.doubles()).containsExactly(-1.5, 2.5);
+        assertThatThrownBy(() -> Payload.zeroed(Payload.Kind.CMO, 1)).isInstanceOf(CommException.class);
+    }
+
+    @Test
     void aWrappedBufferIsTakenFromItsPositionToItsLimitWithoutACopy() {
         ByteBuffer memory = ByteBuffer.allocateDirect(16);
         memory.put(0, (byte) 9).put(1, (byte) 8).position(1).limit(3);

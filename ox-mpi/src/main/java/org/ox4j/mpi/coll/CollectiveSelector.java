@@ -75,6 +75,7 @@ public final class CollectiveSelector {
         s.register(AllgatherRing.INSTANCE);
         s.register(AllgatherLinear.INSTANCE);
         s.register(AllgatherGatherBcast.INSTANCE);
+        s.register(AllgatherGatherBcast.LINEAR);
         s.register(AllgatherRecursiveDoubling.INSTANCE);
         s.register(AllgatherBruck.INSTANCE);
         s.register(AllgatherTorus.INSTANCE);

@@ -51,7 +51,8 @@ import org.ox4j.server.mpi.MpiFunctions;
  * table with the model's prediction and the selector's pick beside each measurement and a per-cell report of pick,
  * best and regret ({@link CellReport}), writes CSV
  * {@code collective,algorithm,p,bytes,median_s,model_s,pick[,mpi_s,ratio]} (pick: 1 for the selector's choice) and
- * an SVG chart, and adds the Open MPI reference ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available.
+ * an SVG chart, and adds the Open MPI reference ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available:
+ * measured just before and just after each group size's cells, each cell's two times combined (geometric mean).
  *
  * <p>With {@code --hostfile} the servers are placed by the host file and started over ssh, as on a cluster (the
  * emulated one of {@code integration-tests/cluster/ox-cluster} included), and the Open MPI reference runs there too
@@ -73,11 +74,27 @@ public final class CollBench {
             return;
         }
         List<Row> rows = new ArrayList<>();
+        Map<String, Double> reference = new LinkedHashMap<>();
+        boolean withMpi = o.openMpi();
         for (int p : o.groupSizes()) {
+            // Open MPI runs just before and just after ox4j's group of p, and a cell's reference is the geometric
+            // mean of its two passes: taken in one pass after every group, minutes away from ox4j's cells, it moved
+            // with the host's drift, and one pass of a cell differed from the next by up to 1.4x (reduce 8 B at p = 8:
+            // 0.05 to 0.22 ms between runs)
+            Optional<Map<String, Double>> before = withMpi
+                    ? OpenMpiReference.run(home(), List.of(p), o.sizes(), o.hostfile()) : Optional.empty();
+            withMpi = before.isPresent();
             rows.addAll(measureGroup(o, p));
+            if (withMpi) {
+                Optional<Map<String, Double>> after = OpenMpiReference.run(home(), List.of(p), o.sizes(),
+                        o.hostfile());
+                Map<String, Double> combined = after.isPresent()
+                        ? OpenMpiReference.combine(before.get(), after.get()) : before.get();
+                after.ifPresent(a -> System.out.println(OpenMpiReference.spread(p, before.get(), a)));
+                reference.putAll(combined);
+            }
         }
-        Optional<Map<String, Double>> mpi = o.openMpi()
-                ? OpenMpiReference.run(home(), o.groupSizes(), o.sizes(), o.hostfile()) : Optional.empty();
+        Optional<Map<String, Double>> mpi = withMpi ? Optional.of(reference) : Optional.empty();
         if (mpi.isPresent()) {
             List<Row> with = new ArrayList<>();
             for (Row r : rows) {

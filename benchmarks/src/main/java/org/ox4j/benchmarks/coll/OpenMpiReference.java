@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -75,6 +77,35 @@ final class OpenMpiReference {
             Thread.currentThread().interrupt();
             return Optional.empty();
         }
+    }
+
+    /**
+     * Two passes' times of the same cells as one reference: per cell the geometric mean of both (a cell measured in
+     * one pass only keeps that time).
+     */
+    static Map<String, Double> combine(Map<String, Double> first, Map<String, Double> second) {
+        Map<String, Double> m = new HashMap<>(first);
+        second.forEach((cell, t) -> m.merge(cell, t, (a, b) -> Math.sqrt(a * b)));
+        return m;
+    }
+
+    /** One line on how far two passes' times of the same cells lie apart: the median and the largest ratio. */
+    static String spread(int p, Map<String, Double> first, Map<String, Double> second) {
+        List<Map.Entry<String, Double>> ratios = new ArrayList<>();
+        first.forEach((cell, a) -> {
+            Double b = second.get(cell);
+            if (b != null && a > 0 && b > 0) {
+                ratios.add(Map.entry(cell, Math.max(a, b) / Math.min(a, b)));
+            }
+        });
+        if (ratios.isEmpty()) {
+            return "Open MPI reference, p = " + p + ": no cell measured in both passes";
+        }
+        ratios.sort(Map.Entry.comparingByValue());
+        Map.Entry<String, Double> widest = ratios.get(ratios.size() - 1);
+        return String.format(Locale.ROOT, "Open MPI reference, p = %d: its passes before and after ox4j's cells lie "
+                + "apart by a median %.2fx over %d cells, at most %.2fx (%s)", p,
+                ratios.get(ratios.size() / 2).getValue(), ratios.size(), widest.getValue(), widest.getKey());
     }
 
     /** CSV {@code collective,algorithm,p,bytes,median_s} → seconds by {@link #key}. */

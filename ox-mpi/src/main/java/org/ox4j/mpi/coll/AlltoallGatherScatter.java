@@ -116,6 +116,9 @@ public final class AlltoallGatherScatter implements Algorithms.Alltoall {
             return Blocks.pack(pieces.stream().map(Piece::payload).toList());
         }
         int n = first.count();
+        if (pieces.size() == 1 && first.from() == 0 && n == first.source().count()) {
+            return first.source();
+        }
         Payload joined = Payload.zeroed(first.source().kind(), Math.multiplyExact(n, pieces.size()));
         for (int k = 0; k < pieces.size(); k++) {
             pieces.get(k).source().copyTo(pieces.get(k).from(), joined, k * n, n);

@@ -75,17 +75,17 @@ public final class CollBench {
         }
         List<Row> rows = new ArrayList<>();
         Map<String, Double> reference = new LinkedHashMap<>();
-        boolean withMpi = o.openMpi();
+        boolean askMpi = o.openMpi();
         for (int p : o.groupSizes()) {
             // Open MPI runs just before and just after ox4j's group of p, and a cell's reference is the geometric
             // mean of its two passes: taken in one pass after every group, minutes away from ox4j's cells, it moved
-            // with the host's drift, and one pass of a cell differed from the next by up to 1.4x (reduce 8 B at p = 8:
-            // 0.05 to 0.22 ms between runs)
-            Optional<Map<String, Double>> before = withMpi
+            // with the host's drift, and one pass of a cell differed from the next by up to 1.7x (reduce 8 B at p = 8,
+            // 0.18 and 0.30 ms; 0.05 to 0.22 ms between full runs). Once a pass cannot run, none is tried again.
+            Optional<Map<String, Double>> before = askMpi
                     ? OpenMpiReference.run(home(), List.of(p), o.sizes(), o.hostfile()) : Optional.empty();
-            withMpi = before.isPresent();
+            askMpi = before.isPresent();
             rows.addAll(measureGroup(o, p));
-            if (withMpi) {
+            if (askMpi) {
                 Optional<Map<String, Double>> after = OpenMpiReference.run(home(), List.of(p), o.sizes(),
                         o.hostfile());
                 Map<String, Double> combined = after.isPresent()
@@ -94,7 +94,7 @@ public final class CollBench {
                 reference.putAll(combined);
             }
         }
-        Optional<Map<String, Double>> mpi = withMpi ? Optional.of(reference) : Optional.empty();
+        Optional<Map<String, Double>> mpi = reference.isEmpty() ? Optional.empty() : Optional.of(reference);
         if (mpi.isPresent()) {
             List<Row> with = new ArrayList<>();
             for (Row r : rows) {

@@ -76,14 +76,7 @@ public final class AllgatherGatherBcast implements Algorithms.Allgather {
         }
         int n = value.count();
         if (total < Communicator.largeMessageBytes()) {
-            Payload joined = null;
-            if (ch.rank() == 0) {
-                joined = Payload.zeroed(value.kind(), n * p);
-                for (int j = 0; j < p; j++) {
-                    results.get(j).copyTo(0, joined, j * n, n);
-                }
-            }
-            joined = bcast.bcast(ch.phase(2), joined, 0);
+            Payload joined = bcast.bcast(ch.phase(2), ch.rank() == 0 ? Blocks.concat(results) : null, 0);
             if (ch.rank() != 0) {
                 for (int j = 0; j < p; j++) {
                     joined.copyTo(j * n, results.get(j), 0, n);

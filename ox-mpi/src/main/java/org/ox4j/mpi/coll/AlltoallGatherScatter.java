@@ -146,12 +146,8 @@ public final class AlltoallGatherScatter implements Algorithms.Alltoall {
     /** A block: {@code count} elements of the array {@code source} from {@code from} on, or a whole non-array. */
     private record Piece(Payload source, int from, int count) {
         Payload payload() {
-            if (!source.isArray() || from == 0 && count == source.count()) {
-                return source;
-            }
-            Payload own = Payload.zeroed(source.kind(), count);
-            source.copyTo(from, own, 0, count);
-            return own;
+            return !source.isArray() || from == 0 && count == source.count() ? source
+                    : Blocks.slice(source, from, from + count);
         }
 
         void copyTo(Payload buffer) {

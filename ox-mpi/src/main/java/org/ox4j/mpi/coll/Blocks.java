@@ -1,9 +1,7 @@
 package org.ox4j.mpi.coll;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.function.Function;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoInt32;
 import org.ox4j.cmo.CmoList;
@@ -52,9 +50,11 @@ public final class Blocks {
     /** Elements {@code [from, to)} of a splittable payload. */
     public static Payload slice(Payload p, int from, int to) {
         return switch (p.kind()) {
-            case LONGS -> Payload.ofLongs(Arrays.copyOfRange(p.longs(), from, to));
-            case DOUBLES -> Payload.ofDoubles(Arrays.copyOfRange(p.doubles(), from, to));
-            case BYTES -> Payload.ofBytes(Arrays.copyOfRange(p.bytes(), from, to));
+            case LONGS, DOUBLES, BYTES -> {
+                Payload out = Payload.zeroed(p.kind(), to - from);
+                p.copyTo(from, out, 0, to - from);
+                yield out;
+            }
             case CMO -> Payload.of(new CmoList(((CmoList) p.cmo()).elements().subList(from, to)));
             case NONE -> Payload.NONE;
         };
@@ -78,11 +78,16 @@ public final class Blocks {
         int n = real.stream().mapToInt(Payload::count).sum();
         switch (first.kind()) {
             case LONGS:
-                return Payload.ofLongs(joinArrays(real, new long[n], Payload::longs));
             case DOUBLES:
-                return Payload.ofDoubles(joinArrays(real, new double[n], Payload::doubles));
-            case BYTES:
-                return Payload.ofBytes(joinArrays(real, new byte[n], Payload::bytes));
+            case BYTES: {
+                Payload joined = Payload.zeroed(first.kind(), n);
+                int at = 0;
+                for (Payload b : real) {
+                    b.copyTo(0, joined, at, b.count());
+                    at += b.count();
+                }
+                return joined;
+            }
             case CMO: {
                 List<Cmo> all = new ArrayList<>(n);
                 for (Payload b : real) {
@@ -96,17 +101,6 @@ public final class Blocks {
             default:
                 throw new IllegalStateException();
         }
-    }
-
-    /** Copies each block's primitive array ({@code array.apply(block)}) into {@code into}, one after another. */
-    private static <A> A joinArrays(List<Payload> blocks, A into, Function<Payload, A> array) {
-        int at = 0;
-        for (Payload b : blocks) {
-            int length = b.count();
-            System.arraycopy(array.apply(b), 0, into, at, length);
-            at += length;
-        }
-        return into;
     }
 
     /** Several blocks as one CMO payload: {@code CMO_LIST [INT32 kind, cmo, INT32 kind, cmo, ...]}. */

@@ -396,15 +396,7 @@ public final class Payload {
         if (!isArray()) {
             throw new CommException("payload kind: " + kind + " (expected: an array)");
         }
-        if (isDirect()) {
-            return direct(kind, count());
-        }
-        Class<?> element = !inBytes() ? value.getClass().getComponentType() : switch (kind) {
-            case LONGS -> long.class;
-            case DOUBLES -> double.class;
-            default -> byte.class;
-        };
-        return new Payload(kind, java.lang.reflect.Array.newInstance(element, count()));
+        return isDirect() ? direct(kind, count()) : zeroed(kind, count());
     }
 
     /** Element count: array length, list length for a {@code CMO_LIST}, 1 for another CMO, 0 for NONE. */

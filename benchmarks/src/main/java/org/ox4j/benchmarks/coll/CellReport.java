@@ -80,6 +80,61 @@ final class CellReport {
         return b.toString();
     }
 
+    /** The least share of cells whose pick is within 1.1x of the best that the messaging issue asks for. */
+    static final double GOOD_PICK_SHARE = 0.9;
+
+    /**
+     * The five targets of the messaging issue (21) against the Open MPI reference, each with its measured value and
+     * MET or MISSED, and whether the run meets all five: ping-pong 8 B at p = 2 within 2× Open MPI's time, the 16 MiB
+     * ping-pong at 0.9× its bandwidth or more, every collective cell at p = 8 within 1.5×, the geometric mean over
+     * all collective cells within 1.2× (each cell by its best ox4j algorithm, as {@link #render}), and the selector's
+     * pick within 1.1× of the best in 90 % of the cells or more. A target whose cells were not measured is missed.
+     */
+    static String messagingTargets(List<Row> rows) {
+        List<Cell> cells = cells(rows);
+        List<Cell> collectives = cells.stream().filter(c -> !c.collective().equals("pingpong")).toList();
+        StringBuilder b = new StringBuilder("targets of the messaging issue (one run, Open MPI beside it):\n");
+        boolean all = true;
+        double pp8 = ratio(cells, "pingpong", 2, 8);
+        all &= target(b, "ping-pong 8 B, p = 2, time <= 2x Open MPI", pp8, 2.0);
+        double pp16 = ratio(cells, "pingpong", 2, 16L << 20);
+        all &= target(b, "ping-pong 16 MiB, p = 2, bandwidth >= 0.9x Open MPI (time <= 1.11x)", pp16, 1 / 0.9);
+        List<Cell> at8 = collectives.stream().filter(c -> c.p() == 8 && !Double.isNaN(c.best().ratio())).toList();
+        Cell worst = at8.stream().max(Comparator.comparingDouble(c -> c.best().ratio())).orElse(null);
+        long within = at8.stream().filter(c -> c.best().ratio() <= 1.5).count();
+        all &= target(b, String.format(Locale.ROOT, "every collective cell at p = 8 <= 1.5x Open MPI (%d of %d%s)",
+                within, at8.size(), worst == null ? "" : String.format(Locale.ROOT, ", worst %s %sB",
+                        worst.collective(), SvgChart.bytesLabel(worst.bytes()))),
+                worst == null ? Double.NaN : worst.best().ratio(), 1.5);
+        double[] ratios = collectives.stream().mapToDouble(c -> c.best().ratio()).filter(x -> !Double.isNaN(x))
+                .toArray();
+        all &= target(b, String.format(Locale.ROOT, "geometric mean over %d collective cells <= 1.2x Open MPI",
+                ratios.length), geomean(ratios), 1.2);
+        long good = collectives.stream().filter(c -> c.regret() <= GOOD_REGRET).count();
+        double share = collectives.isEmpty() ? Double.NaN : (double) good / collectives.size();
+        boolean picks = share >= GOOD_PICK_SHARE;
+        b.append(String.format(Locale.ROOT, "  selector's pick within %.1fx of the best in >= %.0f %% of cells: %d of"
+                + " %d (%.0f %%) -> %s%n", GOOD_REGRET, 100 * GOOD_PICK_SHARE, good, collectives.size(), 100 * share,
+                picks ? "MET" : "MISSED"));
+        all &= picks;
+        b.append(all ? "  all five targets MET in this run\n" : "  not all five targets met in this run\n");
+        return b.toString();
+    }
+
+    /** ox4j's best over Open MPI's time in one cell, NaN if the cell or its reference is missing. */
+    private static double ratio(List<Cell> cells, String collective, int p, long bytes) {
+        return cells.stream().filter(c -> c.collective().equals(collective) && c.p() == p && c.bytes() == bytes)
+                .mapToDouble(c -> c.best().ratio()).findFirst().orElse(Double.NaN);
+    }
+
+    /** Appends one ratio target's line; true if it is met (a NaN ratio, nothing measured, is not). */
+    private static boolean target(StringBuilder b, String what, double ratio, double limit) {
+        boolean met = ratio <= limit;
+        b.append(String.format(Locale.ROOT, "  %s: %s -> %s%n", what, Double.isNaN(ratio) ? "not measured"
+                : String.format(Locale.ROOT, "%.2fx", ratio), met ? "MET" : "MISSED"));
+        return met;
+    }
+
     static double geomean(double[] xs) {
         if (xs.length == 0) {
             return Double.NaN;

@@ -45,11 +45,12 @@ import org.ox4j.server.mpi.MpiFunctions;
 /**
  * {@code bin/ox-bench coll} (the default of {@code bin/ox-bench}): for each group size p it launches p local
  * {@code bin/ox-server} processes wired by {@link ServerGroup}, calibrates the cost model over the live links
- * ({@code mpi_calibrate}; with {@code --model FILE} the servers load that model instead), then times point-to-point
- * ping-pong and every collective × algorithm × size inside the servers ({@code mpi_time}: barrier, run, slowest
- * member; median of the repetitions; a cell's algorithms interleaved, one sample of each per round). It prints a
- * table with the model's prediction and the selector's pick beside each measurement and a per-cell report of pick,
- * best and regret ({@link CellReport}), writes CSV
+ * ({@code mpi_calibrate}; with {@code --model FILE} the servers load that model instead), lets the servers settle
+ * (untimed passes over the cells for {@code --settle} seconds), then times point-to-point ping-pong and every
+ * collective × algorithm × size inside the servers ({@code mpi_time}: barrier, run, slowest member; median of the
+ * repetitions; a cell's algorithms interleaved, one sample of each per round). It prints a table with the model's
+ * prediction and the selector's pick beside each measurement, a per-cell report of pick, best and regret ({@link
+ * CellReport}) and, with Open MPI, the messaging issue's five targets evaluated on the run, writes CSV
  * {@code collective,algorithm,p,bytes,median_s,model_s,pick[,mpi_s,ratio]} (pick: 1 for the selector's choice) and
  * an SVG chart, and adds the Open MPI reference ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available:
  * measured just before and just after each group size's cells, each cell's two times combined (geometric mean).
@@ -108,6 +109,9 @@ public final class CollBench {
         System.out.println();
         System.out.print(CellReport.render(rows, mpi.isPresent()));
         System.out.print(o.hostfile() == null ? targets(rows, mpi.isPresent()) : boundTargets(rows));
+        if (o.hostfile() == null && mpi.isPresent()) {
+            System.out.print(CellReport.messagingTargets(rows));
+        }
         if (o.csv() != null) {
             Files.writeString(o.csv(), csv(rows, mpi.isPresent()), StandardCharsets.UTF_8);
             System.out.println("CSV: " + o.csv().toAbsolutePath());
@@ -158,6 +162,23 @@ public final class CollBench {
             }
             CollectiveSelector selector = CollectiveSelector.standard(model, choices(o));
             double beta = Double.isNaN(o.linkBeta()) ? model.beta() : o.linkBeta();
+            boolean collectives = Arrays.stream(Collective.values()).anyMatch(c -> o.wants(c.propertyName()));
+            if (collectives && o.settleSeconds() > 0) {
+                // untimed first: with eight servers on two cores the first cells ran 3-5x their later time for
+                // about a minute, in each server's C1 code with profiling, while the C2 compilers of all eight
+                // worked through their queues (with C1 alone the first pass was as fast as the second); one pass
+                // of a few cells (26 s) was not enough, hence passes until the time is up. The ping-pong cells come
+                // after it too: timed first, minutes after the servers started, the 16 MiB ping-pong of the last
+                // full runs took 5.5 and 9.0 ms where every later or shorter run took 2.4-3.2
+                long t0 = System.nanoTime();
+                int passes = 0;
+                do {
+                    timeCollectives(g, o, p, selector, model, beta, true);
+                    passes++;
+                } while ((System.nanoTime() - t0) / 1e9 < o.settleSeconds());
+                System.out.printf(Locale.ROOT, "settled: %d untimed pass(es) over the cells (%.0f s)%n", passes,
+                        (System.nanoTime() - t0) / 1e9);
+            }
             if (o.wants("pingpong")) {
                 // untimed first: the first ping-pong cell of fresh servers took 20 us for 8 bytes where every later
                 // one took 12, whichever payload it used (the warm-up's quiet JIT is not yet the steady state)
@@ -170,21 +191,6 @@ public final class CollBench {
                     t.forEach((variant, median) -> rows.add(print(new Row("pingpong", variant, p, bytes, median,
                             model.pointToPoint(bytes), variant.equals("blocking"), Double.NaN, bytes * beta))));
                 }
-            }
-            boolean collectives = Arrays.stream(Collective.values()).anyMatch(c -> o.wants(c.propertyName()));
-            if (collectives && o.settleSeconds() > 0) {
-                // untimed first: with eight servers on two cores the first cells ran 3-5x their later time for
-                // about a minute, in each server's C1 code with profiling, while the C2 compilers of all eight
-                // worked through their queues (with C1 alone the first pass was as fast as the second); one pass
-                // of a few cells (26 s) was not enough, hence passes until the time is up
-                long t0 = System.nanoTime();
-                int passes = 0;
-                do {
-                    timeCollectives(g, o, p, selector, model, beta, true);
-                    passes++;
-                } while ((System.nanoTime() - t0) / 1e9 < o.settleSeconds());
-                System.out.printf(Locale.ROOT, "settled: %d untimed pass(es) over the cells (%.0f s)%n", passes,
-                        (System.nanoTime() - t0) / 1e9);
             }
             rows.addAll(timeCollectives(g, o, p, selector, model, beta, false));
         }

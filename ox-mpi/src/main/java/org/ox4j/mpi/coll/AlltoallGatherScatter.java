@@ -116,8 +116,8 @@ public final class AlltoallGatherScatter implements Algorithms.Alltoall {
             return Blocks.pack(pieces.stream().map(Piece::payload).toList());
         }
         int n = first.count();
-        if (pieces.size() == 1 && first.from() == 0 && n == first.source().count()) {
-            return first.source();
+        if (pieces.size() == 1) {
+            return first.payload();
         }
         Payload joined = Payload.zeroed(first.source().kind(), Math.multiplyExact(n, pieces.size()));
         for (int k = 0; k < pieces.size(); k++) {

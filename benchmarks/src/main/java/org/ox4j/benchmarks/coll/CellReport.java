@@ -58,8 +58,8 @@ final class CellReport {
             }
             b.append('\n');
         }
-        List<Cell> choices = cells.stream().filter(c -> !c.collective().equals("pingpong")).toList();
-        long good = choices.stream().filter(c -> c.regret() <= GOOD_REGRET).count();
+        List<Cell> choices = collectiveCells(cells);
+        long good = goodPicks(choices);
         Cell worst = choices.stream().max(Comparator.comparingDouble(Cell::regret)).orElse(null);
         b.append(String.format(Locale.ROOT, "selector: pick within %.1fx of the best in %d of %d cells (%.0f %%),"
                 + " geometric mean regret %.2fx%s%n", GOOD_REGRET, good, choices.size(),
@@ -68,10 +68,8 @@ final class CellReport {
                         ", worst %.2fx (%s %s p = %d)", worst.regret(), worst.collective(),
                         SvgChart.bytesLabel(worst.bytes()) + "B", worst.p())));
         if (mpi) {
-            double[] all = choices.stream().mapToDouble(c -> c.best().ratio()).filter(x -> !Double.isNaN(x))
-                    .toArray();
-            Cell worstMpi = choices.stream().filter(c -> c.p() == 8 && !Double.isNaN(c.best().ratio()))
-                    .max(Comparator.comparingDouble(c -> c.best().ratio())).orElse(null);
+            double[] all = bestRatios(choices);
+            Cell worstMpi = worstAgainstMpi(withReference(choices, 8));
             b.append(String.format(Locale.ROOT, "against Open MPI (best ox4j algorithm per cell): geometric mean %.2fx"
                     + " over %d collective cells%s%n", geomean(all), all.length, worstMpi == null ? ""
                     : String.format(Locale.ROOT, ", worst at p = 8 %.2fx (%s %sB)", worstMpi.best().ratio(),
@@ -92,25 +90,24 @@ final class CellReport {
      */
     static String messagingTargets(List<Row> rows) {
         List<Cell> cells = cells(rows);
-        List<Cell> collectives = cells.stream().filter(c -> !c.collective().equals("pingpong")).toList();
+        List<Cell> collectives = collectiveCells(cells);
         StringBuilder b = new StringBuilder("targets of the messaging issue (one run, Open MPI beside it):\n");
         boolean all = true;
         double pp8 = ratio(cells, "pingpong", 2, 8);
         all &= target(b, "ping-pong 8 B, p = 2, time <= 2x Open MPI", pp8, 2.0);
         double pp16 = ratio(cells, "pingpong", 2, 16L << 20);
         all &= target(b, "ping-pong 16 MiB, p = 2, bandwidth >= 0.9x Open MPI (time <= 1.11x)", pp16, 1 / 0.9);
-        List<Cell> at8 = collectives.stream().filter(c -> c.p() == 8 && !Double.isNaN(c.best().ratio())).toList();
-        Cell worst = at8.stream().max(Comparator.comparingDouble(c -> c.best().ratio())).orElse(null);
+        List<Cell> at8 = withReference(collectives, 8);
+        Cell worst = worstAgainstMpi(at8);
         long within = at8.stream().filter(c -> c.best().ratio() <= 1.5).count();
         all &= target(b, String.format(Locale.ROOT, "every collective cell at p = 8 <= 1.5x Open MPI (%d of %d%s)",
                 within, at8.size(), worst == null ? "" : String.format(Locale.ROOT, ", worst %s %sB",
                         worst.collective(), SvgChart.bytesLabel(worst.bytes()))),
                 worst == null ? Double.NaN : worst.best().ratio(), 1.5);
-        double[] ratios = collectives.stream().mapToDouble(c -> c.best().ratio()).filter(x -> !Double.isNaN(x))
-                .toArray();
+        double[] ratios = bestRatios(collectives);
         all &= target(b, String.format(Locale.ROOT, "geometric mean over %d collective cells <= 1.2x Open MPI",
                 ratios.length), geomean(ratios), 1.2);
-        long good = collectives.stream().filter(c -> c.regret() <= GOOD_REGRET).count();
+        long good = goodPicks(collectives);
         double share = collectives.isEmpty() ? Double.NaN : (double) good / collectives.size();
         boolean picks = share >= GOOD_PICK_SHARE;
         b.append(String.format(Locale.ROOT, "  selector's pick within %.1fx of the best in >= %.0f %% of cells: %d of"
@@ -119,6 +116,31 @@ final class CellReport {
         all &= picks;
         b.append(all ? "  all five targets MET in this run\n" : "  not all five targets met in this run\n");
         return b.toString();
+    }
+
+    /** The cells of collectives, the ones the selector chooses an algorithm for (not the ping-pong's). */
+    private static List<Cell> collectiveCells(List<Cell> cells) {
+        return cells.stream().filter(c -> !c.collective().equals("pingpong")).toList();
+    }
+
+    /** How many of {@code cells} have a pick within {@link org.ox4j.mpi.coll.ModelRefit#GOOD_REGRET} of the best. */
+    private static long goodPicks(List<Cell> cells) {
+        return cells.stream().filter(c -> c.regret() <= GOOD_REGRET).count();
+    }
+
+    /** ox4j's best over Open MPI's time of each cell that has a reference. */
+    private static double[] bestRatios(List<Cell> cells) {
+        return cells.stream().mapToDouble(c -> c.best().ratio()).filter(x -> !Double.isNaN(x)).toArray();
+    }
+
+    /** The cells of group size {@code p} that have an Open MPI reference. */
+    private static List<Cell> withReference(List<Cell> cells, int p) {
+        return cells.stream().filter(c -> c.p() == p && !Double.isNaN(c.best().ratio())).toList();
+    }
+
+    /** The cell whose best is furthest above Open MPI's time, or null for none. */
+    private static Cell worstAgainstMpi(List<Cell> cells) {
+        return cells.stream().max(Comparator.comparingDouble(c -> c.best().ratio())).orElse(null);
     }
 
     /** ox4j's best over Open MPI's time in one cell, NaN if the cell or its reference is missing. */

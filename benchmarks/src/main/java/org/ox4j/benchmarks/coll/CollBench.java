@@ -12,11 +12,13 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.ox4j.client.OxClientOptions;
 import org.ox4j.client.OxClientResources;
@@ -36,7 +38,9 @@ import org.ox4j.mpi.coll.Collective;
 import org.ox4j.mpi.coll.CollectiveAlgorithm;
 import org.ox4j.mpi.coll.CollectiveSelector;
 import org.ox4j.mpi.coll.MeasuredChoices;
+import org.ox4j.mpi.coll.MeasuredTimes;
 import org.ox4j.mpi.coll.ReduceOps;
+import org.ox4j.mpi.comm.Communicator;
 import org.ox4j.mpi.cost.CostModel;
 import org.ox4j.mpi.cost.CostModelStore;
 import org.ox4j.mpi.cost.RobustFit;
@@ -217,8 +221,12 @@ public final class CollBench {
                 if (cell.isEmpty()) {
                     continue;
                 }
-                Map<String, Double> medians = timeInterleaved(g, c.propertyName(),
-                        cell.stream().map(CollectiveAlgorithm::name).toList(), bytes,
+                List<String> names = new ArrayList<>(cell.stream().map(CollectiveAlgorithm::name).toList());
+                String pickInDirect = pick + MeasuredTimes.DIRECT_MEMORY;
+                if (inDirectMemoryToo(c, bytes)) {
+                    names.add(pickInDirect);
+                }
+                Map<String, Double> medians = timeInterleaved(g, c.propertyName(), names, bytes,
                         settling ? CollBenchOptions.SETTLE_REPS : o.repsFor(bytes), o.warmUpSeconds());
                 if (settling) {
                     continue;
@@ -228,10 +236,28 @@ public final class CollBench {
                             selector.predict(a, p, bytes), a.name().equals(pick), Double.NaN,
                             bound(c, p, bytes, beta))));
                 }
+                if (medians.containsKey(pickInDirect)) {
+                    rows.add(print(new Row(c.propertyName(), pickInDirect, p, bytes, medians.get(pickInDirect),
+                            selector.predict(selector.byName(c, pick), p, bytes), false, Double.NaN,
+                            bound(c, p, bytes, beta))));
+                }
             }
         }
         return rows;
     }
+
+    /**
+     * Whether a cell's pick is timed with its buffers in direct memory as well as in Java arrays: the collectives
+     * that the Open MPI reference program times (whose buffers are C memory), at sizes that travel as large
+     * messages, which go between a link and direct memory with no copy in the JVM (an eager message is copied
+     * either way).
+     */
+    static boolean inDirectMemoryToo(Collective c, long bytes) {
+        return DIRECT_MEMORY_CELLS.contains(c) && bytes >= Communicator.largeMessageBytes();
+    }
+
+    private static final Set<Collective> DIRECT_MEMORY_CELLS = EnumSet.of(Collective.BCAST, Collective.REDUCE,
+            Collective.ALLREDUCE, Collective.SCAN, Collective.ALLGATHER, Collective.ALLTOALL);
 
     /** The share of the host's memory the local servers' heaps may take together. */
     private static final double HOST_MEMORY_PERCENT = 60;

@@ -58,4 +58,21 @@ class CellReportTest {
         List<Row> noSixteen = rows.stream().filter(r -> r.bytes() != 16L << 20).toList();
         assertThat(CellReport.messagingTargets(noSixteen)).contains("(time <= 1.11x): not measured -> MISSED");
     }
+
+    @Test
+    void thePickInDirectMemoryCountsAgainstOpenMpiButNotInTheSelectorsRegret() {
+        List<Row> rows = new ArrayList<>(passingRun());
+        // at p = 8 the arrays' best is 1.6x Open MPI's time, the pick in direct memory 1.3x
+        rows.replaceAll(r -> r.collective().equals("bcast") && r.p() == 8
+                ? row("bcast", r.algorithm(), 8, 1 << 20, r.selected() ? 3.4e-3 : 3.2e-3, r.selected(), 2e-3) : r);
+        rows.add(row("bcast", "binomial@direct", 8, 1 << 20, 2.6e-3, false, 2e-3));
+        CellReport.Cell bcast8 = CellReport.cells(rows).stream()
+                .filter(c -> c.collective().equals("bcast") && c.p() == 8).findFirst().orElseThrow();
+        assertThat(bcast8.best().algorithm()).isEqualTo("linear");
+        assertThat(bcast8.fastest().algorithm()).isEqualTo("binomial@direct");
+        assertThat(bcast8.regret()).isEqualTo(3.4 / 3.2, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(bcast8.ratio()).isEqualTo(1.3, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(CellReport.messagingTargets(rows)).contains("(2 of 2, worst bcast 1MB): 1.30x -> MET");
+        assertThat(CellReport.render(rows, true)).contains("binomial@direct");
+    }
 }

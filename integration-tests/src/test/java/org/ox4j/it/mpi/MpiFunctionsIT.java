@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterAll;
@@ -177,6 +178,26 @@ class MpiFunctionsIT {
                 CmoZZ.of(16 << 20), CmoZZ.of(1), CmoZZ.of(10), CmoZZ.of(0)});
         assertThat(((CmoList) alltoall.get(0)).get(0)).isEqualTo(CmoString.of("linear"));
         assertThat(alltoall.subList(1, P)).containsOnly(CmoNull.INSTANCE);
+    }
+
+    @Test
+    void timerRunsTheCollectivesWithBuffersInDirectMemoryAndChecksTheirResults() {
+        // 4 MiB: every value, block and gathered array a large message, written from and read into direct memory;
+        // mpi_time checks each result (the allgather's and alltoall's receive buffer one direct memory cut in blocks)
+        Map<String, String> algorithms = Map.of("bcast", "binomial", "reduce", "linear", "allreduce",
+                "linear_reduce_bcast", "scan", "linear", "allgather", "gather_bcast", "alltoall", "linear");
+        algorithms.forEach((coll, alg) -> {
+            List<Cmo> got = onAll("mpi_time", r -> new Cmo[] {CmoString.of(coll),
+                    CmoList.of(CmoString.of(alg), CmoString.of(alg + "@direct")), CmoZZ.of(4 << 20), CmoZZ.of(1),
+                    CmoZZ.of(10), CmoZZ.of(0)});
+            assertThat(((CmoList) got.get(0)).elements()).as(coll).extracting(c -> ((CmoList) c).get(0))
+                    .containsExactly(CmoString.of(alg), CmoString.of(alg + "@direct"));
+            assertThat(got.subList(1, P)).containsOnly(CmoNull.INSTANCE);
+        });
+        CompletableFuture<Cmo> gather = group.member(0).callAsync("mpi_time", CmoString.of("gather"),
+                CmoString.of("linear@direct"), CmoZZ.of(64), CmoZZ.of(1));
+        assertThatThrownBy(gather::join).hasCauseInstanceOf(OxServerErrorException.class)
+                .hasMessageContaining("@direct");
     }
 
     @Test

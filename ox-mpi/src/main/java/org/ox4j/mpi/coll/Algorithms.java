@@ -54,11 +54,12 @@ public final class Algorithms {
 
         /**
          * MPI_Reduce with a receive buffer: the result goes into {@code result} (an array like {@code value}) at the
-         * root; other ranks pass null. Here through {@link #reduce} and a copy; algorithms that can combine straight
-         * into the buffer override it.
+         * root; other ranks pass null. Here through {@link #reduce} and a copy (of a value in direct memory into a
+         * Java array first, which the reductions read); algorithms that can combine straight into the buffer override
+         * it.
          */
         default void reduceInto(CollChannel ch, Payload value, Payload result, ReduceOp op, int root) {
-            Payload got = reduce(ch, value, op, root);
+            Payload got = reduce(ch, value.onHeap(), op, root);
             if (ch.rank() == root) {
                 got.copyTo(result);
             }
@@ -76,11 +77,11 @@ public final class Algorithms {
 
         /**
          * MPI_Allreduce with a receive buffer: the result goes into {@code result} (an array like {@code value}) on
-         * every rank. Here through {@link #allreduce} and a copy; algorithms that can combine straight into the
-         * buffer override it.
+         * every rank. Here through {@link #allreduce} and a copy (and one of a value in direct memory into a Java
+         * array first); algorithms that can combine straight into the buffer override it.
          */
         default void allreduceInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
-            allreduce(ch, value, op).copyTo(result);
+            allreduce(ch, value.onHeap(), op).copyTo(result);
         }
 
         @Override
@@ -153,11 +154,11 @@ public final class Algorithms {
 
         /**
          * MPI_Scan with a receive buffer: this rank's prefix goes into {@code result} (an array like {@code
-         * value}). Here through {@link #scan} and a copy; algorithms that combine straight into the buffer
-         * override it.
+         * value}). Here through {@link #scan} and a copy (and one of a value in direct memory into a Java array
+         * first); algorithms that combine straight into the buffer override it.
          */
         default void scanInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
-            scan(ch, value, op).copyTo(result);
+            scan(ch, value.onHeap(), op).copyTo(result);
         }
 
         @Override

@@ -84,6 +84,13 @@ public final class AllgatherGatherBcast implements Algorithms.Allgather {
             }
             return;
         }
+        Payload whole = Payload.joinedSlices(results);
+        if (whole != null) {
+            // the buffers are one direct memory (MPI's one receive buffer): the p blocks go out of it and come into
+            // it as they are, no copy in the JVM
+            bcast.bcastInto(ch.phase(2), whole, 0);
+            return;
+        }
         ByteBuffer memory = DirectStaging.borrow(total);
         int block = (int) value.byteSize();
         List<Payload> blocks = new ArrayList<>(p);

@@ -11,10 +11,18 @@ import java.util.Optional;
 
 /**
  * The collective timings of one {@code bin/ox-bench coll} CSV (columns {@code collective, algorithm, p, bytes,
- * median_s} in any order after a header line; ping-pong rows, blank lines and rows without a positive time are
- * skipped): what {@link MeasuredChoices} and {@link ModelRefit} learn from. Immutable.
+ * median_s} in any order after a header line; ping-pong rows, rows of an algorithm timed with direct memory
+ * ({@value #DIRECT_MEMORY}), blank lines and rows without a positive time are skipped): what {@link MeasuredChoices}
+ * and {@link ModelRefit} learn from. Immutable.
  */
 public record MeasuredTimes(List<Row> rows) {
+    /**
+     * The suffix of an algorithm's name in a row timed with the caller's buffers in direct memory instead of Java
+     * arrays: the same algorithm, not one of its own, and the selector does not choose between memories (the caller
+     * does), so its choices and fits leave such rows out.
+     */
+    public static final String DIRECT_MEMORY = "@direct";
+
     /** One measured median: {@code algorithm} of {@code collective} on {@code p} ranks at {@code bytes}. */
     public record Row(Collective collective, String algorithm, int p, long bytes, double seconds) {
     }
@@ -39,8 +47,8 @@ public record MeasuredTimes(List<Row> rows) {
         for (int i = 1; i < lines.size(); i++) {
             String[] f = lines.get(i).split(",", -1);
             Optional<Collective> c = f.length < header.size() ? Optional.empty() : Collective.fromName(f[coll]);
-            if (c.isEmpty()) {
-                continue; // ping-pong and blank lines
+            if (c.isEmpty() || f[alg].endsWith(DIRECT_MEMORY)) {
+                continue; // ping-pong, direct memory and blank lines
             }
             try {
                 double t = Double.parseDouble(f[median]);

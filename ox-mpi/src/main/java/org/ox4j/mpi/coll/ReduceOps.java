@@ -96,6 +96,15 @@ public final class ReduceOps {
             ByteBuffer b = acc.duplicate().order(ByteOrder.LITTLE_ENDIAN);
             int pos = b.position();
             int n = b.remaining();
+            if (mine.isDirect()) {
+                // a caller's value in direct memory, its bytes read where they are (the chunk holds whole elements)
+                int size = mine.kind() == Payload.Kind.BYTES ? 1 : 8;
+                if (byteOffset < 0 || byteOffset + n > mine.byteSize() || byteOffset % size != 0 || n % size != 0) {
+                    throw new CommException(name + ": streamed bytes " + byteOffset + "+" + n + " of " + mine);
+                }
+                combineDirect(b.slice(pos, n), mine.directBuffer().slice((int) byteOffset, n), mine.kind());
+                return;
+            }
             switch (mine.kind()) {
                 case LONGS -> {
                     long[] x = mine.longs();
@@ -135,6 +144,10 @@ public final class ReduceOps {
             if (!into.sameArrayShape(other)) {
                 throw new CommException(name + ": operands " + into + " and " + other
                         + " (expected: arrays of the same kind and length)");
+            }
+            if (into.isDirect() && other.isDirect()) {
+                combineDirect(into.directBuffer(), other.directBuffer(), into.kind());
+                return;
             }
             if (into.isDirect()) {
                 // the streamed chunks' path: direct memory combined with a Java array
@@ -193,6 +206,36 @@ public final class ReduceOps {
             double[] x = into.doubles();
             for (int i = 0; i < x.length; i++) {
                 x[i] = d.apply(x[i], other.getDouble(pos + 8 * i));
+            }
+        }
+
+        /**
+         * Direct memory combined with direct memory element by element from position 0 where both are (a caller's
+         * buffer in direct memory and a large message received there, or a streamed chunk and a caller's value),
+         * where {@link Payload#onHeap} would copy one into a new array. The element-wise ops are commutative, so
+         * which operand comes first does not matter.
+         */
+        private void combineDirect(ByteBuffer into, ByteBuffer other, Payload.Kind kind) {
+            into.order(ByteOrder.LITTLE_ENDIAN);
+            other.order(ByteOrder.LITTLE_ENDIAN);
+            if (kind == Payload.Kind.BYTES) {
+                for (int i = 0; i < into.remaining(); i++) {
+                    into.put(i, (byte) l.apply(into.get(i), other.get(i)));
+                }
+                return;
+            }
+            int n = into.remaining() / 8;
+            if (kind == Payload.Kind.LONGS) {
+                for (int i = 0; i < n; i++) {
+                    into.putLong(8 * i, l.apply(into.getLong(8 * i), other.getLong(8 * i)));
+                }
+                return;
+            }
+            if (d == null) {
+                throw new CommException(name + ": not defined on double[]");
+            }
+            for (int i = 0; i < n; i++) {
+                into.putDouble(8 * i, d.apply(into.getDouble(8 * i), other.getDouble(8 * i)));
             }
         }
 

@@ -38,8 +38,11 @@ abstract class SplittingAllreduce implements Algorithms.Allreduce {
     /** The block algorithm proper: {@code p > 1}, a supported op and an array payload. */
     abstract Payload allreduceBlocks(CollChannel ch, Payload value, ReduceOp op);
 
-    /** The block algorithm into a receive buffer; here through {@link #allreduceBlocks} and a copy. */
+    /**
+     * The block algorithm into a receive buffer; here through {@link #allreduceBlocks} and a copy (and one of a
+     * value in direct memory into a Java array first, which the reductions read).
+     */
     void allreduceBlocksInto(CollChannel ch, Payload value, Payload result, ReduceOp op) {
-        allreduceBlocks(ch, value, op).copyTo(result);
+        allreduceBlocks(ch, value.onHeap(), op).copyTo(result);
     }
 }

@@ -19,8 +19,10 @@ import org.ox4j.cmo.CmoList;
  * received into it, where a Java array is copied once more on each side (into and out of the link's buffers) —
  * two of the four copies of a 16 MiB message. Such a payload has no Java array ({@link #longs()} and its kin
  * refuse it; read it through {@link #directBuffer()}, or {@link #onHeap()}); point-to-point messages take it as send
- * and receive buffer. Collectives are specified for Java arrays: a reduction refuses a direct payload (its operators
- * read the array), with that reason.
+ * and receive buffer, and so do the collectives that fill receive buffers (a reduction that makes a new value
+ * refuses a direct one, with that reason: its operators read the array). A direct payload may be cut into slices that
+ * share its memory ({@link #slice}), as MPI's one receive buffer of an allgather holds every rank's block; an algorithm
+ * that finds its blocks to be such slices ({@link #joinedSlices}) moves them as one message.
  *
  * <p>Inside this package a received array may also stay in its wire form ({@link #wireForm}): the message's own
  * little-endian bytes, on the heap, until a receive buffer takes them or a Java array is made of them. Such a
@@ -72,11 +74,23 @@ public final class Payload {
 
     private final Kind kind;
     private final Object value;
+    /**
+     * For a slice of direct memory ({@link #slice}): the memory it was cut from and the byte where it begins there,
+     * so that consecutive slices can be seen as one ({@link #joinedSlices}); otherwise null and 0.
+     */
+    private final ByteBuffer origin;
+    private final int originByte;
     private volatile long byteSize = -1;
 
     private Payload(Kind kind, Object value) {
+        this(kind, value, null, 0);
+    }
+
+    private Payload(Kind kind, Object value, ByteBuffer origin, int originByte) {
         this.kind = kind;
         this.value = value;
+        this.origin = origin;
+        this.originByte = originByte;
     }
 
     /** A CMO payload. */
@@ -191,6 +205,44 @@ public final class Payload {
             throw new CommException("not a direct payload: " + this);
         }
         return bytesView();
+    }
+
+    /**
+     * Elements {@code first} to {@code first + count − 1} of a direct payload as a payload of their own on the same
+     * memory (not copied): one block of a receive buffer that MPI would take as one array, such as an allgather's or
+     * an alltoall's. {@link CommException} for a payload that is not direct (a Java array has no views).
+     */
+    public Payload slice(int first, int count) {
+        if (!isDirect() || first < 0 || count < 0 || (long) first + count > count()) {
+            throw new CommException("slice " + first + "+" + count + " of " + this
+                    + " (expected: a direct payload, the range inside it)");
+        }
+        int size = elementBytes(kind);
+        ByteBuffer memory = origin != null ? origin : (ByteBuffer) value;
+        int begin = originByte + first * size;
+        return new Payload(kind, memory.slice(begin, count * size).order(ByteOrder.LITTLE_ENDIAN), memory, begin);
+    }
+
+    /**
+     * The direct payload that {@code blocks} make together if they are slices ({@link #slice}) of one memory that
+     * follow each other in list order with no gap, of one kind; else null. A collective that receives into such
+     * blocks may then send or receive them as one message, as MPI does with one receive buffer.
+     */
+    public static Payload joinedSlices(java.util.List<Payload> blocks) {
+        if (blocks.isEmpty() || blocks.get(0) == null || blocks.get(0).origin == null) {
+            return null;
+        }
+        Payload first = blocks.get(0);
+        long end = first.originByte;
+        for (Payload b : blocks) {
+            if (b == null || b.origin != first.origin || b.kind != first.kind || b.originByte != end) {
+                return null;
+            }
+            end += b.byteSize();
+        }
+        int length = (int) (end - first.originByte);
+        return new Payload(first.kind, first.origin.slice(first.originByte, length).order(ByteOrder.LITTLE_ENDIAN),
+                first.origin, first.originByte);
     }
 
     /** This array payload in direct memory: itself, or for a Java array a direct copy of its elements. */

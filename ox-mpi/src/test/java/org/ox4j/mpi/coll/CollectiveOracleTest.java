@@ -210,7 +210,8 @@ class CollectiveOracleTest {
 
     /**
      * gather_bcast into buffers when the gathered blocks make a large message (they then go down the tree as one
-     * array in direct memory): every rank's buffers, on the heap and in direct memory, end as every rank's value.
+     * array in direct memory): every rank's buffers, on the heap, in direct memory and as slices of one direct memory,
+     * end as every rank's value.
      */
     @Test
     void gatherBcastFillsEveryBufferWhenTheGatheredBlocksMakeALargeMessage() {
@@ -219,15 +220,93 @@ class CollectiveOracleTest {
         List<Boolean> allGood = RankHarness.run(p, comm -> {
             Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(30));
             int r = comm.rank();
-            for (boolean direct : new boolean[] {false, true, false}) {
+            // Java arrays, separate direct memories, one direct memory cut into the p blocks (sent and received
+            // as it is), Java arrays again
+            for (String memory : new String[] {"heap", "direct", "one direct", "heap"}) {
                 List<Payload> results = new ArrayList<>();
+                Payload whole = garbage(p * len).toDirect();
                 for (int j = 0; j < p; j++) {
-                    results.add(direct ? garbage(len).toDirect() : garbage(len));
+                    results.add(switch (memory) {
+                        case "heap" -> garbage(len);
+                        case "direct" -> garbage(len).toDirect();
+                        default -> whole.slice(j * len, len);
+                    });
                 }
                 coll.allgatherInto(longs(r, len), results, AllgatherGatherBcast.INSTANCE);
                 for (int j = 0; j < p; j++) {
-                    assertThat(results.get(j)).as("rank %d block %d direct %s", r, j, direct)
-                            .isEqualTo(longs(j, len));
+                    assertThat(results.get(j)).as("rank %d block %d %s", r, j, memory).isEqualTo(longs(j, len));
+                }
+                if (memory.equals("one direct")) {
+                    assertThat(whole.onHeap().longs()).as("rank %d, the whole memory", r)
+                            .startsWith(longs(0, len).longs()).endsWith(longs(p - 1, len).longs());
+                }
+            }
+            return true;
+        });
+        assertThat(allGood).containsOnly(true);
+    }
+
+    /**
+     * Every algorithm of the collectives that fill receive buffers, with every buffer in direct memory (the caller's
+     * values, blocks and results; an allgather's and alltoall's results as slices of one direct memory, MPI's one
+     * receive buffer), small and large (each value, block and gathered array a large message; 5 ranks, so that
+     * nothing is a power of two), against the oracle.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {3, 5})
+    void everyAlgorithmFillsBuffersInDirectMemory(int p) {
+        int large = (int) (Communicator.largeMessageBytes() / 8) + 3;
+        List<Boolean> allGood = RankHarness.run(p, comm -> {
+            Collectives coll = new Collectives(comm, ALL, Duration.ofSeconds(60));
+            int r = comm.rank();
+            for (int len : new int[] {LEN, large}) {
+                for (Algorithms.Bcast a : CollectiveOracleTest.<Algorithms.Bcast>algs(Collective.BCAST)) {
+                    Payload buffer = (r == 1 ? longs(1, len) : garbage(len)).toDirect();
+                    coll.bcastInto(buffer, 1, a);
+                    assertThat(buffer).as("bcast %s len %d", a.name(), len).isEqualTo(longs(1, len));
+                }
+                for (Algorithms.Reduce a : CollectiveOracleTest.<Algorithms.Reduce>algs(Collective.REDUCE)) {
+                    Payload into = garbage(len).toDirect();
+                    coll.reduceInto(longs(r, len).toDirect(), r == 0 ? into : null, ReduceOps.SUM, 0, a);
+                    if (r == 0) {
+                        assertThat(into).as("reduce %s len %d", a.name(), len).isEqualTo(sumOracle(p, len));
+                    }
+                }
+                for (Algorithms.Allreduce a : CollectiveOracleTest.<Algorithms.Allreduce>algs(Collective.ALLREDUCE)) {
+                    Payload into = garbage(len).toDirect();
+                    coll.allreduceInto(longs(r, len).toDirect(), into, ReduceOps.SUM, a);
+                    assertThat(into).as("allreduce %s len %d", a.name(), len).isEqualTo(sumOracle(p, len));
+                }
+                for (Algorithms.Scan a : CollectiveOracleTest.<Algorithms.Scan>algs(Collective.SCAN)) {
+                    Payload into = garbage(len).toDirect();
+                    coll.scanInto(longs(r, len).toDirect(), into, ReduceOps.SUM, a);
+                    assertThat(into).as("scan %s len %d", a.name(), len).isEqualTo(sumOracle(r + 1, len));
+                }
+                for (Algorithms.Allgather a : CollectiveOracleTest.<Algorithms.Allgather>algs(Collective.ALLGATHER)) {
+                    Payload whole = garbage(p * len).toDirect();
+                    List<Payload> into = new ArrayList<>();
+                    for (int j = 0; j < p; j++) {
+                        into.add(whole.slice(j * len, len));
+                    }
+                    coll.allgatherInto(longs(r, len).toDirect(), into, a);
+                    for (int j = 0; j < p; j++) {
+                        assertThat(into.get(j)).as("allgather %s len %d block %d", a.name(), len, j)
+                                .isEqualTo(longs(j, len));
+                    }
+                }
+                for (Algorithms.Alltoall a : CollectiveOracleTest.<Algorithms.Alltoall>algs(Collective.ALLTOALL)) {
+                    Payload whole = garbage(p * len).toDirect();
+                    List<Payload> blocks = new ArrayList<>();
+                    List<Payload> into = new ArrayList<>();
+                    for (int j = 0; j < p; j++) {
+                        blocks.add(longs(10 * r + j, len).toDirect());
+                        into.add(whole.slice(j * len, len));
+                    }
+                    coll.alltoallInto(blocks, into, a);
+                    for (int j = 0; j < p; j++) {
+                        assertThat(into.get(j)).as("alltoall %s len %d from %d", a.name(), len, j)
+                                .isEqualTo(longs(10 * j + r, len));
+                    }
                 }
             }
             return true;

@@ -9,7 +9,7 @@ import org.ox4j.mpi.comm.Payload;
 
 /**
  * Reductions are specified for Java arrays: a payload in direct memory is refused with the reason, not misread; a
- * value received into direct memory is combined into a Java array in place.
+ * value received into direct memory is combined in place into a Java array or into direct memory.
  */
 class ReduceOpsDirectTest {
     @Test
@@ -47,10 +47,26 @@ class ReduceOpsDirectTest {
             op.combineArrays(dDirect, Payload.ofDoubles(y.clone()).toDirect());
             assertThat(dDirect.doubles()).as("%s on doubles", op).containsExactly(dHeap.doubles());
         }
+        for (ReduceOp op : new ReduceOp[] {ReduceOps.SUM, ReduceOps.MAX, ReduceOps.MIN, ReduceOps.PROD}) {
+            // both in direct memory: a caller's direct buffer and a large message received into direct memory
+            Payload fromHeap = Payload.ofLongs(a.clone());
+            op.combineArrays(fromHeap, Payload.ofLongs(b.clone()));
+            Payload bothDirect = Payload.ofLongs(a.clone()).toDirect();
+            op.combineArrays(bothDirect, Payload.ofLongs(b.clone()).toDirect());
+            assertThat(bothDirect.onHeap().longs()).as("%s on direct longs", op).containsExactly(fromHeap.longs());
+            Payload dHeap = Payload.ofDoubles(x.clone());
+            op.combineArrays(dHeap, Payload.ofDoubles(y.clone()));
+            Payload dBoth = Payload.ofDoubles(x.clone()).toDirect();
+            op.combineArrays(dBoth, Payload.ofDoubles(y.clone()).toDirect());
+            assertThat(dBoth.onHeap().doubles()).as("%s on direct doubles", op).containsExactly(dHeap.doubles());
+        }
         // the reference itself, so that both sides cannot be wrong alike
         Payload sum = Payload.ofLongs(a.clone());
         ReduceOps.SUM.combineArrays(sum, Payload.ofLongs(b.clone()).toDirect());
         assertThat(sum.longs()[n - 1]).isEqualTo(a[n - 1] + b[n - 1]);
         assertThat(sum.longs()[4096]).isEqualTo(a[4096] + b[4096]);
+        Payload directSum = Payload.ofLongs(a.clone()).toDirect();
+        ReduceOps.SUM.combineArrays(directSum, Payload.ofLongs(b.clone()).toDirect());
+        assertThat(directSum.onHeap().longs()[n - 1]).isEqualTo(a[n - 1] + b[n - 1]);
     }
 }

@@ -220,4 +220,33 @@ class PayloadTest {
         assertThatThrownBy(() -> Payload.of(new CmoInt32(1)).putBytes(0, ByteBuffer.allocate(0)))
                 .isInstanceOf(CommException.class);
     }
+
+    @Test
+    void slicesOfDirectMemoryShareItAndConsecutiveOnesJoinIntoOne() {
+        Payload whole = Payload.ofLongs(10, 11, 12, 13, 14, 15).toDirect();
+        Payload a = whole.slice(0, 2);
+        Payload b = whole.slice(2, 3);
+        Payload c = whole.slice(5, 1);
+        assertThat(b.onHeap().longs()).containsExactly(12, 13, 14);
+        b.directBuffer().putLong(0, 99);
+        assertThat(whole.onHeap().longs()).containsExactly(10, 11, 99, 13, 14, 15);
+        Payload joined = Payload.joinedSlices(java.util.List.of(a, b, c));
+        assertThat(joined.onHeap().longs()).containsExactly(10, 11, 99, 13, 14, 15);
+        joined.directBuffer().putLong(40, 7);
+        assertThat(c.onHeap().longs()).containsExactly(7);
+        // a slice of a slice is still a slice of the first memory
+        Payload inner = b.slice(1, 2);
+        assertThat(Payload.joinedSlices(java.util.List.of(a, whole.slice(2, 1), inner)).count()).isEqualTo(5);
+        // not one memory in order with no gap: none
+        assertThat(Payload.joinedSlices(java.util.List.of(b, a))).isNull();
+        assertThat(Payload.joinedSlices(java.util.List.of(a, c))).isNull();
+        assertThat(Payload.joinedSlices(java.util.List.of(a, Payload.ofLongs(1, 2, 3).toDirect().slice(0, 3))))
+                .isNull();
+        assertThat(Payload.joinedSlices(java.util.List.of(whole, whole))).isNull();
+        assertThat(Payload.joinedSlices(java.util.List.of(Payload.ofLongs(1), Payload.ofLongs(2)))).isNull();
+        assertThat(Payload.joinedSlices(java.util.List.of())).isNull();
+        assertThatThrownBy(() -> Payload.ofLongs(1, 2).slice(0, 1)).isInstanceOf(CommException.class)
+                .hasMessageContaining("direct");
+        assertThatThrownBy(() -> whole.slice(4, 3)).isInstanceOf(CommException.class);
+    }
 }

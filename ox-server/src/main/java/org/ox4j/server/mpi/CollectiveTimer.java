@@ -12,6 +12,7 @@ import org.ox4j.cmo.CmoString;
 import org.ox4j.mpi.coll.Algorithms;
 import org.ox4j.mpi.coll.Collective;
 import org.ox4j.mpi.coll.CollectiveAlgorithm;
+import org.ox4j.mpi.coll.MeasuredTimes;
 import org.ox4j.mpi.coll.Collectives;
 import org.ox4j.mpi.coll.ReduceOps;
 import org.ox4j.mpi.comm.Communicator;
@@ -27,7 +28,9 @@ import org.ox4j.server.eval.EvaluationException;
  * {@link Collectives#reduceInto}, {@link Collectives#allreduceInto} …), as their MPI counterparts do in the
  * reference program (exscan, gather, scatter and shift return new arrays); size conventions follow
  * {@link CollectiveAlgorithm}: message size for bcast, reduce, allreduce, scan, exscan, shift and pingpong; total
- * gathered size for gather, scatter, allgather; total a rank sends for alltoall.
+ * gathered size for gather, scatter, allgather; total a rank sends for alltoall. An algorithm's name with the suffix
+ * {@code @direct} ({@code binomial@direct}, {@code auto@direct}) times the same algorithm with every buffer in direct
+ * memory instead of Java arrays (bcast, reduce, allreduce, scan, allgather and alltoall; {@link Memory}).
  *
  * <p>One run is checked against the expected values, then it warms up until no member's JIT compiler is busy any
  * more (at most WarmUpSeconds, default 5; {@link JitWarmUp}), then each sample is: barrier, run, and the
@@ -46,6 +49,8 @@ import org.ox4j.server.eval.EvaluationException;
 final class CollectiveTimer {
     private static final int PING_TAG = 0x7ffe0001;
     private static final int MIN_SAMPLES = 3;
+    /** The suffix of an algorithm's name that puts the kernel's buffers in direct memory ({@link Memory}). */
+    private static final String DIRECT = MeasuredTimes.DIRECT_MEMORY;
 
     private CollectiveTimer() {
     }
@@ -223,8 +228,16 @@ final class CollectiveTimer {
         int r = k.communicator().rank();
         int n = elements(bytes);
         int block = Math.max(1, n / p);
-        CollectiveAlgorithm chosen = alg != null ? k.selector().byName(which, alg) : null;
-        String label = chosen != null ? chosen.name() : "auto";
+        boolean direct = alg != null && alg.endsWith(DIRECT);
+        String algName = direct ? alg.substring(0, alg.length() - DIRECT.length()) : alg;
+        if (direct && !Memory.DIRECT_COLLECTIVES.contains(which)) {
+            throw new EvaluationException("mpi_time : " + name + " has no " + DIRECT + " variant (only "
+                    + Memory.DIRECT_COLLECTIVES + ")");
+        }
+        Memory mem = new Memory(direct);
+        CollectiveAlgorithm chosen = algName != null && !algName.equals("auto") ? k.selector().byName(which, algName)
+                : null;
+        String label = (chosen != null ? chosen.name() : "auto") + (direct ? DIRECT : "");
         switch (which) {
             case BARRIER: {
                 Algorithms.Barrier b = (Algorithms.Barrier) (chosen != null ? chosen
@@ -233,7 +246,7 @@ final class CollectiveTimer {
             }
             case BCAST: {
                 // MPI_Bcast: one buffer per rank, the root's sent, the others' overwritten on every run
-                Payload buffer = Payload.ofLongs(r == 0 ? pattern(n, 0, 0) : new long[n]);
+                Payload buffer = mem.of(r == 0 ? pattern(n, 0, 0) : new long[n]);
                 Runnable s = () -> {
                     if (chosen == null) {
                         k.bcastInto(buffer, 0);
@@ -243,13 +256,13 @@ final class CollectiveTimer {
                 };
                 return new Kernel(label, s, () -> {
                     s.run();
-                    expect(buffer.longs(), pattern(n, 0, 0), "bcast");
+                    expect(buffer, pattern(n, 0, 0), "bcast");
                 });
             }
             case REDUCE: {
                 // MPI_Reduce: the sum goes into the root's receive buffer on every run
-                Payload v = Payload.ofLongs(ramp(n, r + 1));
-                Payload result = r == 0 ? Payload.ofLongs(new long[n]) : null;
+                Payload v = mem.of(ramp(n, r + 1));
+                Payload result = r == 0 ? mem.of(new long[n]) : null;
                 Runnable s = () -> {
                     if (chosen == null) {
                         k.reduceInto(v, result, ReduceOps.SUM, 0);
@@ -260,14 +273,14 @@ final class CollectiveTimer {
                 return new Kernel(label, s, () -> {
                     s.run();
                     if (r == 0) {
-                        expect(result.longs(), ramp(n, triangle(p)), "reduce");
+                        expect(result, ramp(n, triangle(p)), "reduce");
                     }
                 });
             }
             case ALLREDUCE: {
                 // MPI_Allreduce: the sum goes into every rank's receive buffer on every run
-                Payload v = Payload.ofLongs(ramp(n, r + 1));
-                Payload result = Payload.ofLongs(new long[n]);
+                Payload v = mem.of(ramp(n, r + 1));
+                Payload result = mem.of(new long[n]);
                 Runnable s = () -> {
                     if (chosen == null) {
                         k.allreduceInto(v, result, ReduceOps.SUM);
@@ -276,11 +289,11 @@ final class CollectiveTimer {
                     }
                 };
                 return intoKernel(label, s, List.of(result),
-                        () -> expect(result.longs(), ramp(n, triangle(p)), "allreduce"));
+                        () -> expect(result, ramp(n, triangle(p)), "allreduce"));
             }
             case SCAN: {
-                Payload v = Payload.ofLongs(ramp(n, r + 1));
-                Payload result = Payload.ofLongs(new long[n]);
+                Payload v = mem.of(ramp(n, r + 1));
+                Payload result = mem.of(new long[n]);
                 Runnable s = () -> {
                     if (chosen == null) {
                         k.scanInto(v, result, ReduceOps.SUM);
@@ -289,7 +302,7 @@ final class CollectiveTimer {
                     }
                 };
                 return intoKernel(label, s, List.of(result),
-                        () -> expect(result.longs(), ramp(n, triangle(r + 1)), "scan"));
+                        () -> expect(result, ramp(n, triangle(r + 1)), "scan"));
             }
             case EXSCAN: {
                 Payload v = Payload.ofLongs(ramp(n, r + 1));
@@ -329,8 +342,8 @@ final class CollectiveTimer {
                 return new Kernel(label, s::get, () -> expect(s.get().longs(), pattern(block, r, 0), "scatter"));
             }
             case ALLGATHER: {
-                Payload v = Payload.ofLongs(pattern(block, r, 0));
-                List<Payload> got = receiveBuffers(p, block);
+                Payload v = mem.of(pattern(block, r, 0));
+                List<Payload> got = mem.receiveBuffers(p, block);
                 Runnable s = () -> {
                     if (chosen == null) {
                         k.allgatherInto(v, got);
@@ -340,16 +353,16 @@ final class CollectiveTimer {
                 };
                 return intoKernel(label, s, got, () -> {
                     for (int j = 0; j < p; j++) {
-                        expect(got.get(j).longs(), pattern(block, j, 0), "allgather");
+                        expect(got.get(j), pattern(block, j, 0), "allgather");
                     }
                 });
             }
             case ALLTOALL: {
                 List<Payload> blocks = new ArrayList<>();
                 for (int d = 0; d < p; d++) {
-                    blocks.add(Payload.ofLongs(pattern(block, r, d)));
+                    blocks.add(mem.of(pattern(block, r, d)));
                 }
-                List<Payload> got = receiveBuffers(p, block);
+                List<Payload> got = mem.receiveBuffers(p, block);
                 Runnable s = () -> {
                     if (chosen == null) {
                         k.alltoallInto(blocks, got);
@@ -359,7 +372,7 @@ final class CollectiveTimer {
                 };
                 return intoKernel(label, s, got, () -> {
                     for (int j = 0; j < p; j++) {
-                        expect(got.get(j).longs(), pattern(block, j, r), "alltoall");
+                        expect(got.get(j), pattern(block, j, r), "alltoall");
                     }
                 });
             }
@@ -380,19 +393,54 @@ final class CollectiveTimer {
      */
     private static Kernel intoKernel(String label, Runnable body, List<Payload> buffers, Runnable check) {
         return new Kernel(label, body, () -> {
-            buffers.forEach(b -> java.util.Arrays.fill(b.longs(), -1));
+            buffers.forEach(b -> fill(b, -1));
             body.run();
             check.run();
         });
     }
 
-    /** MPI's receive buffer of an allgather or alltoall, as p arrays of one block each. */
-    private static List<Payload> receiveBuffers(int p, int block) {
-        List<Payload> buffers = new ArrayList<>();
-        for (int j = 0; j < p; j++) {
-            buffers.add(Payload.ofLongs(new long[block]));
+    /** Sets every element of a {@code long} array payload, on the heap or in direct memory. */
+    private static void fill(Payload b, long x) {
+        if (b.isDirect()) {
+            java.nio.LongBuffer l = b.directBuffer().asLongBuffer();
+            while (l.hasRemaining()) {
+                l.put(x);
+            }
+        } else {
+            java.util.Arrays.fill(b.longs(), x);
         }
-        return buffers;
+    }
+
+    /**
+     * Where a kernel's buffers live: Java arrays, or with the {@value #DIRECT} suffix on the algorithm's name
+     * direct memory, as a C program's buffers are (the Open MPI reference program's): a large message is then
+     * written from and read into them with no copy in the JVM. The receive buffer of an allgather or alltoall is then
+     * one direct memory cut into p blocks, as MPI's receive buffer is one array.
+     */
+    private record Memory(boolean direct) {
+        /** The collectives whose kernels take {@value #DIRECT}. */
+        static final java.util.Set<Collective> DIRECT_COLLECTIVES = java.util.EnumSet.of(Collective.BCAST,
+                Collective.REDUCE, Collective.ALLREDUCE, Collective.SCAN, Collective.ALLGATHER, Collective.ALLTOALL);
+
+        Payload of(long[] values) {
+            return direct ? Payload.ofLongs(values).toDirect() : Payload.ofLongs(values);
+        }
+
+        /** MPI's receive buffer of an allgather or alltoall, as p blocks. */
+        List<Payload> receiveBuffers(int p, int block) {
+            List<Payload> buffers = new ArrayList<>();
+            if (direct) {
+                Payload all = Payload.direct(Payload.Kind.LONGS, p * block);
+                for (int j = 0; j < p; j++) {
+                    buffers.add(all.slice(j * block, block));
+                }
+                return buffers;
+            }
+            for (int j = 0; j < p; j++) {
+                buffers.add(Payload.ofLongs(new long[block]));
+            }
+            return buffers;
+        }
     }
 
     private static int elements(long bytes) {
@@ -420,6 +468,10 @@ final class CollectiveTimer {
             a[i] = seed * (i + 131) ^ i;
         }
         return a;
+    }
+
+    private static void expect(Payload got, long[] want, String what) {
+        expect(got.onHeap().longs(), want, what);
     }
 
     private static void expect(long[] got, long[] want, String what) {

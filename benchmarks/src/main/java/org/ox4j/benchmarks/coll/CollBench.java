@@ -52,7 +52,9 @@ import org.ox4j.server.mpi.MpiFunctions;
  * ({@code mpi_calibrate}; with {@code --model FILE} the servers load that model instead), lets the servers settle
  * (untimed passes over the cells for {@code --settle} seconds), then times point-to-point ping-pong and every
  * collective × algorithm × size inside the servers ({@code mpi_time}: barrier, run, slowest member; median of the
- * repetitions; a cell's algorithms interleaved, one sample of each per round). It prints a table with the model's
+ * repetitions; a cell's algorithms interleaved, one sample of each per round; in the cells that Open MPI is timed in
+ * and that travel as large messages, the pick once more with its buffers in direct memory, {@code ALG@direct}, as
+ * the C program's buffers are). It prints a table with the model's
  * prediction and the selector's pick beside each measurement, a per-cell report of pick, best and regret ({@link
  * CellReport}) and, with Open MPI, the messaging issue's five targets evaluated on the run, writes CSV
  * {@code collective,algorithm,p,bytes,median_s,model_s,pick[,mpi_s,ratio]} (pick: 1 for the selector's choice) and

@@ -67,6 +67,7 @@ public final class CollectiveSelector {
         s.register(AllreduceRing.INSTANCE);
         s.register(AllreduceReduceBcast.INSTANCE);
         s.register(AllreduceReduceBcast.LINEAR);
+        s.register(AllreduceReduceBcast.LINEAR_LINEAR);
         s.register(AllreduceStreamedRing.INSTANCE);
         s.register(GatherLinear.INSTANCE);
         s.register(GatherBinomial.INSTANCE);

@@ -12,13 +12,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.ox4j.client.OxClientOptions;
 import org.ox4j.client.OxClientResources;
@@ -255,11 +253,8 @@ public final class CollBench {
      * either way).
      */
     static boolean inDirectMemoryToo(Collective c, long bytes) {
-        return DIRECT_MEMORY_CELLS.contains(c) && bytes >= Communicator.largeMessageBytes();
+        return MeasuredTimes.DIRECT_MEMORY_COLLECTIVES.contains(c) && bytes >= Communicator.largeMessageBytes();
     }
-
-    private static final Set<Collective> DIRECT_MEMORY_CELLS = EnumSet.of(Collective.BCAST, Collective.REDUCE,
-            Collective.ALLREDUCE, Collective.SCAN, Collective.ALLGATHER, Collective.ALLTOALL);
 
     /** The share of the host's memory the local servers' heaps may take together. */
     private static final double HOST_MEMORY_PERCENT = 60;

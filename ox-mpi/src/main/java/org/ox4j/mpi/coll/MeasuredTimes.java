@@ -6,8 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The collective timings of one {@code bin/ox-bench coll} CSV (columns {@code collective, algorithm, p, bytes,
@@ -22,6 +25,13 @@ public record MeasuredTimes(List<Row> rows) {
      * does), so its choices and fits leave such rows out.
      */
     public static final String DIRECT_MEMORY = "@direct";
+    /**
+     * The collectives that {@code mpi_time} times with {@value #DIRECT_MEMORY} (those the Open MPI reference program
+     * times into receive buffers): where such rows can appear.
+     */
+    public static final Set<Collective> DIRECT_MEMORY_COLLECTIVES = Collections.unmodifiableSet(EnumSet.of(
+            Collective.BCAST, Collective.REDUCE, Collective.ALLREDUCE, Collective.SCAN, Collective.ALLGATHER,
+            Collective.ALLTOALL));
 
     /** One measured median: {@code algorithm} of {@code collective} on {@code p} ranks at {@code bytes}. */
     public record Row(Collective collective, String algorithm, int p, long bytes, double seconds) {

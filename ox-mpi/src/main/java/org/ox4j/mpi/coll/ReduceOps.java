@@ -145,13 +145,10 @@ public final class ReduceOps {
                 throw new CommException(name + ": operands " + into + " and " + other
                         + " (expected: arrays of the same kind and length)");
             }
-            if (into.isDirect() && other.isDirect()) {
-                combineDirect(into.directBuffer(), other.directBuffer(), into.kind());
-                return;
-            }
             if (into.isDirect()) {
-                // the streamed chunks' path: direct memory combined with a Java array
-                combineInto(other.onHeap(), 0, into.directBuffer());
+                // the streamed chunks' path: direct memory combined with a Java array or with direct memory where it
+                // is (a wire form becomes its array first)
+                combineInto(other.isDirect() ? other : other.onHeap(), 0, into.directBuffer());
                 return;
             }
             if (other.isDirect() && into.kind() != Payload.Kind.BYTES) {

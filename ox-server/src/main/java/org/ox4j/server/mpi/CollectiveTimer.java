@@ -192,10 +192,11 @@ final class CollectiveTimer {
         }
         int me = comm.rank();
         long[] mine = pattern(elements(bytes), me, 0);
-        Payload msg = direct ? Payload.ofLongs(mine).toDirect() : Payload.ofLongs(mine);
+        Memory memory = new Memory(direct);
+        Payload msg = memory.of(mine);
         // as osu_latency: one receive buffer, reused by every round (a large message goes straight into it when
         // the receive is posted first, as rank 0 posts its receive before it sends)
-        Payload in = direct ? Payload.direct(Payload.Kind.LONGS, mine.length) : Payload.ofLongs(new long[mine.length]);
+        Payload in = memory.zeros(mine.length);
         Supplier<Payload> round = () -> {
             if (me == 0) {
                 Request back = comm.iRecv(in, 1, PING_TAG);
@@ -230,9 +231,9 @@ final class CollectiveTimer {
         int block = Math.max(1, n / p);
         boolean direct = alg != null && alg.endsWith(DIRECT);
         String algName = direct ? alg.substring(0, alg.length() - DIRECT.length()) : alg;
-        if (direct && !Memory.DIRECT_COLLECTIVES.contains(which)) {
+        if (direct && !MeasuredTimes.DIRECT_MEMORY_COLLECTIVES.contains(which)) {
             throw new EvaluationException("mpi_time : " + name + " has no " + DIRECT + " variant (only "
-                    + Memory.DIRECT_COLLECTIVES + ")");
+                    + MeasuredTimes.DIRECT_MEMORY_COLLECTIVES + ")");
         }
         Memory mem = new Memory(direct);
         CollectiveAlgorithm chosen = algName != null && !algName.equals("auto") ? k.selector().byName(which, algName)
@@ -262,7 +263,7 @@ final class CollectiveTimer {
             case REDUCE: {
                 // MPI_Reduce: the sum goes into the root's receive buffer on every run
                 Payload v = mem.of(ramp(n, r + 1));
-                Payload result = r == 0 ? mem.of(new long[n]) : null;
+                Payload result = r == 0 ? mem.zeros(n) : null;
                 Runnable s = () -> {
                     if (chosen == null) {
                         k.reduceInto(v, result, ReduceOps.SUM, 0);
@@ -280,7 +281,7 @@ final class CollectiveTimer {
             case ALLREDUCE: {
                 // MPI_Allreduce: the sum goes into every rank's receive buffer on every run
                 Payload v = mem.of(ramp(n, r + 1));
-                Payload result = mem.of(new long[n]);
+                Payload result = mem.zeros(n);
                 Runnable s = () -> {
                     if (chosen == null) {
                         k.allreduceInto(v, result, ReduceOps.SUM);
@@ -293,7 +294,7 @@ final class CollectiveTimer {
             }
             case SCAN: {
                 Payload v = mem.of(ramp(n, r + 1));
-                Payload result = mem.of(new long[n]);
+                Payload result = mem.zeros(n);
                 Runnable s = () -> {
                     if (chosen == null) {
                         k.scanInto(v, result, ReduceOps.SUM);
@@ -418,26 +419,27 @@ final class CollectiveTimer {
      * one direct memory cut into p blocks, as MPI's receive buffer is one array.
      */
     private record Memory(boolean direct) {
-        /** The collectives whose kernels take {@value #DIRECT}. */
-        static final java.util.Set<Collective> DIRECT_COLLECTIVES = java.util.EnumSet.of(Collective.BCAST,
-                Collective.REDUCE, Collective.ALLREDUCE, Collective.SCAN, Collective.ALLGATHER, Collective.ALLTOALL);
-
         Payload of(long[] values) {
             return direct ? Payload.ofLongs(values).toDirect() : Payload.ofLongs(values);
+        }
+
+        /** A buffer of {@code n} zeros. */
+        Payload zeros(int n) {
+            return direct ? Payload.direct(Payload.Kind.LONGS, n) : Payload.ofLongs(new long[n]);
         }
 
         /** MPI's receive buffer of an allgather or alltoall, as p blocks. */
         List<Payload> receiveBuffers(int p, int block) {
             List<Payload> buffers = new ArrayList<>();
             if (direct) {
-                Payload all = Payload.direct(Payload.Kind.LONGS, p * block);
+                Payload all = zeros(p * block);
                 for (int j = 0; j < p; j++) {
                     buffers.add(all.slice(j * block, block));
                 }
                 return buffers;
             }
             for (int j = 0; j < p; j++) {
-                buffers.add(Payload.ofLongs(new long[block]));
+                buffers.add(zeros(block));
             }
             return buffers;
         }

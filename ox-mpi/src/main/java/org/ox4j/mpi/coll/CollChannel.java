@@ -2,6 +2,7 @@ package org.ox4j.mpi.coll;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -11,6 +12,7 @@ import org.ox4j.mpi.comm.InStream;
 import org.ox4j.mpi.comm.OutStream;
 import org.ox4j.mpi.comm.Payload;
 import org.ox4j.mpi.comm.RankFailedException;
+import org.ox4j.mpi.comm.ReplyWaits;
 import org.ox4j.mpi.comm.Request;
 import org.ox4j.mpi.comm.RequestTimeoutException;
 import org.ox4j.mpi.comm.Requests;
@@ -19,26 +21,38 @@ import org.ox4j.mpi.comm.Requests;
  * The messaging one collective call uses: the communicator's collective context and a tag made of the
  * collective sequence number and a phase, so concurrent phases and successive collectives never cross. Ranks
  * given to its methods are communicator ranks.
+ *
+ * <p>A wait for a peer that this call has sent a small message to (at most {@link #REPLY_MAX_BYTES}, in any phase)
+ * is a wait for its reply ({@link ReplyWaits}): the transport may poll for it before it sleeps.
  */
 public final class CollChannel {
     private static final int PHASES = 4;
+    /**
+     * The largest message after which a wait for the same peer counts as a wait for a reply. Why a bound: the
+     * polling paid at 8 B and 64 KiB cells (blocks of up to 64 KiB sent), while at 1 MiB and more a waiter polls
+     * against ranks that are still moving megabytes, on the cores they need.
+     */
+    static final long REPLY_MAX_BYTES = 64 << 10;
 
     private final Communicator comm;
     private final int sequence;
     private final int phase;
     private final Duration timeout;
+    /** The peers this call (all its phases) has sent a small message to. */
+    private final BitSet sentTo;
 
-    private CollChannel(Communicator comm, int sequence, int phase, Duration timeout) {
+    private CollChannel(Communicator comm, int sequence, int phase, Duration timeout, BitSet sentTo) {
         this.comm = comm;
         this.sequence = sequence;
         this.phase = phase;
         this.timeout = timeout;
+        this.sentTo = sentTo;
     }
 
     /** Opens the channel of the next collective call on {@code user} (all ranks must do this in the same order). */
     public static CollChannel open(Communicator user, Duration timeout) {
         Communicator c = user.collectiveContext();
-        return new CollChannel(c, c.nextCollectiveSequence(), 0, timeout);
+        return new CollChannel(c, c.nextCollectiveSequence(), 0, timeout, new BitSet());
     }
 
     /** The same call's channel for another phase (0..3). */
@@ -46,7 +60,7 @@ public final class CollChannel {
         if (k < 0 || k >= PHASES) {
             throw new IllegalArgumentException("phase: " + k + " (expected: 0.." + (PHASES - 1) + ")");
         }
-        return new CollChannel(comm, sequence, k, timeout);
+        return new CollChannel(comm, sequence, k, timeout, sentTo);
     }
 
     int tag() {
@@ -62,7 +76,11 @@ public final class CollChannel {
     }
 
     public Request iSend(int dest, Payload p) {
-        return comm.iSend(p, dest, tag());
+        Request r = comm.iSend(p, dest, tag());
+        if (p.byteSize() <= REPLY_MAX_BYTES && dest >= 0) {
+            sentTo.set(dest);
+        }
+        return r;
     }
 
     public Request iRecv(int source) {
@@ -150,7 +168,10 @@ public final class CollChannel {
      * broken link here, or a notice from another rank) has ended the wait before, naming the failed rank.
      */
     public org.ox4j.mpi.comm.Message await(Request r) {
-        return suspecting(() -> timeout == null ? r.awaitMessage() : r.awaitMessage(timeout));
+        Supplier<org.ox4j.mpi.comm.Message> wait = () -> timeout == null ? r.awaitMessage()
+                : r.awaitMessage(timeout);
+        int peer = r.peer();
+        return suspecting(peer >= 0 && sentTo.get(peer) ? () -> ReplyWaits.during(wait) : wait);
     }
 
     public void waitAll(List<Request> rs) {

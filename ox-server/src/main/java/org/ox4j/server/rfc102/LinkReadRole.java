@@ -12,6 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.ox4j.mpi.comm.ReplyWaits;
 import org.ox4j.mpi.comm.SynchronisingWaits;
 
 /**
@@ -22,7 +23,9 @@ import org.ox4j.mpi.comm.SynchronisingWaits;
  * two thread wake-ups (the reader's, then the waiter's), tens of microseconds each on a loaded host. A waiter that
  * holds the role is woken by the socket itself, decodes and matches the message on its own thread, and before it
  * sleeps it polls the socket for a bounded spin (when the host has a core for every member: the reply to a message
- * just sent is usually on its way). Cost of a message read by a waiter: one wake-up, or none within the spin.
+ * just sent is usually on its way; where members outnumber cores, inside a barrier and in a wait for a reply that a
+ * collective marks, {@link Spin#forThisWait}). Cost of a message read by a waiter: one wake-up, or none within the
+ * spin.
  * Frames that came in the same read as the awaited one are decoded by the waiter before it leaves.
  *
  * <p>The reader thread keeps the progress rule: it watches the socket on a selector of its own whenever it does not
@@ -71,8 +74,8 @@ final class LinkReadRole {
     private static final Consumer<SelectionKey> IGNORE = k -> { };
 
     private final boolean waitersRead;
+    private final Spin spin;
     private final long spinNanos;
-    private final long barrierSpinNanos;
     /** Fair: the reader thread queues behind a waiter instead of barging in between the waiter's turns. */
     private final ReentrantLock role = new ReentrantLock(true);
     private final AtomicInteger waiters = new AtomicInteger();
@@ -103,8 +106,8 @@ final class LinkReadRole {
      */
     LinkReadRole(boolean waitersRead, Spin spin) throws IOException {
         this.waitersRead = waitersRead;
+        this.spin = spin;
         this.spinNanos = spin.nanos();
-        this.barrierSpinNanos = spin.barrierNanos();
         Selector[] opened = new Selector[3];
         try {
             for (int i = 0; i < opened.length; i++) {
@@ -133,9 +136,18 @@ final class LinkReadRole {
      *
      * @param nanos        any wait (0: none)
      * @param barrierNanos a wait inside {@link SynchronisingWaits} (the longer of the two applies)
+     * @param replyNanos   a wait for a reply ({@link ReplyWaits}; the longer of it and {@code nanos} applies)
      */
-    record Spin(long nanos, long barrierNanos) {
-        static final Spin NONE = new Spin(0, 0);
+    record Spin(long nanos, long barrierNanos, long replyNanos) {
+        static final Spin NONE = new Spin(0, 0, 0);
+
+        /** The spin of the calling thread's wait now. */
+        long forThisWait() {
+            if (SynchronisingWaits.active()) {
+                return Math.max(nanos, barrierNanos);
+            }
+            return ReplyWaits.active() ? Math.max(nanos, replyNanos) : nanos;
+        }
     }
 
     /** The reader thread's loop: runs until the link is closed. */
@@ -289,8 +301,7 @@ final class LinkReadRole {
             }
             boolean leftForReader = false;
             try {
-                long spinUntil = System.nanoTime()
-                        + (SynchronisingWaits.active() ? Math.max(spinNanos, barrierSpinNanos) : spinNanos);
+                long spinUntil = System.nanoTime() + spin.forThisWait();
                 while (!done.getAsBoolean()) {
                     if (frames.closed()) {
                         return false;

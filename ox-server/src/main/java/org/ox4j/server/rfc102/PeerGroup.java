@@ -589,7 +589,7 @@ public final class PeerGroup implements AutoCloseable {
     /** How long a waiter spins on a link before it sleeps (the group's size is known once the rank is set). */
     private LinkReadRole.Spin spin() {
         return new LinkReadRole.Spin(config.spinNanos(nserver, Runtime.getRuntime().availableProcessors()),
-                config.barrierSpinMicros() * 1_000L);
+                config.barrierSpinMicros() * 1_000L, config.replySpinMicros() * 1_000L);
     }
 
     /** Closes every link. */

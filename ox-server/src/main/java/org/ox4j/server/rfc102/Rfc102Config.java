@@ -33,10 +33,13 @@ import org.ox4j.protocol.handshake.ByteOrderBytes;
  *                         it sleeps, whatever the group size ({@code ox.rfc102.barrierSpinMicros}, default
  *                         {@value #DEFAULT_BARRIER_SPIN_MICROS}): every member is waiting then, so the polling takes
  *                         no core from a peer's work, and the members leave the barrier together
+ * @param replySpinMicros  how long a waiter for a reply ({@code ReplyWaits}: a peer that this thread has just sent a
+ *                         small message to in the same collective) polls the socket before it sleeps, whatever the
+ *                         group size ({@code ox.rfc102.replySpinMicros}, default {@value #DEFAULT_REPLY_SPIN_MICROS})
  */
 public record Rfc102Config(String bindAddress, Duration timeout, int connectAttempts, Duration connectInterval,
                            byte preferredByte, CmoLimits limits, boolean inlineWrites, boolean waiterReads,
-                           int spinMicros, int barrierSpinMicros) {
+                           int spinMicros, int barrierSpinMicros, int replySpinMicros) {
 
     /** {@link #spinMicros()} that lets the group size decide. */
     public static final int AUTOMATIC_SPIN = -1;
@@ -44,11 +47,17 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
     public static final int AUTOMATIC_SPIN_MICROS = 200;
     /** {@link #barrierSpinMicros()} unless configured. */
     public static final int DEFAULT_BARRIER_SPIN_MICROS = 200;
+    /**
+     * {@link #replySpinMicros()} unless configured. Why 1 ms: the answer of a gather-then-broadcast at p = 8 on two
+     * cores comes 0.2-0.5 ms after a rank's contribution, and a shorter poll (the barrier's 200 µs, tried in an earlier
+     * session) mostly ended before it and slept anyway.
+     */
+    public static final int DEFAULT_REPLY_SPIN_MICROS = 1000;
 
     /** Loopback, 120 s, 10 × 100 ms, little endian, default limits, inline writes, waiters read, automatic spin. */
     public static final Rfc102Config DEFAULT = new Rfc102Config("127.0.0.1", Duration.ofSeconds(120), 10,
             Duration.ofMillis(100), ByteOrderBytes.LITTLE_ENDIAN, CmoLimits.DEFAULT, true, true, AUTOMATIC_SPIN,
-            DEFAULT_BARRIER_SPIN_MICROS);
+            DEFAULT_BARRIER_SPIN_MICROS, DEFAULT_REPLY_SPIN_MICROS);
 
     public Rfc102Config {
         Objects.requireNonNull(bindAddress, "bindAddress");
@@ -64,6 +73,9 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
         if (barrierSpinMicros < 0) {
             throw new IllegalArgumentException("barrierSpinMicros: " + barrierSpinMicros + " (expected: >= 0)");
         }
+        if (replySpinMicros < 0) {
+            throw new IllegalArgumentException("replySpinMicros: " + replySpinMicros + " (expected: >= 0)");
+        }
         if (connectAttempts < 1) {
             throw new IllegalArgumentException("connectAttempts: " + connectAttempts + " (expected: >= 1)");
         }
@@ -74,8 +86,8 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
      * (milliseconds or an ISO-8601 duration such as {@code PT30S}), {@code ox.rfc102.connect.attempts},
      * {@code ox.rfc102.connect.interval} (milliseconds), {@code ox.rfc102.byteorder} ({@code le} or
      * {@code network}), {@code ox.rfc102.inlineWrites} and {@code ox.rfc102.waiterReads} ({@code true} or
-     * {@code false}), {@code ox.rfc102.spinMicros} (microseconds, or {@code auto}) and
-     * {@code ox.rfc102.barrierSpinMicros} (microseconds). A value of the wrong form is an
+     * {@code false}), {@code ox.rfc102.spinMicros} (microseconds, or {@code auto}), {@code ox.rfc102.barrierSpinMicros}
+     * and {@code ox.rfc102.replySpinMicros} (microseconds). A value of the wrong form is an
      * {@link IllegalArgumentException} naming the property ({@link SystemPropertyValues}).
      */
     public static Rfc102Config fromSystemProperties() {
@@ -91,8 +103,9 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
         int spinMicros = spin == null || "auto".equalsIgnoreCase(spin) ? AUTOMATIC_SPIN
                 : SystemPropertyValues.integer("ox.rfc102.spinMicros", AUTOMATIC_SPIN);
         int barrierSpin = SystemPropertyValues.integer("ox.rfc102.barrierSpinMicros", d.barrierSpinMicros());
+        int replySpin = SystemPropertyValues.integer("ox.rfc102.replySpinMicros", d.replySpinMicros());
         return new Rfc102Config(bind, timeout, attempts, interval, pref, d.limits(), inline, waiterReads, spinMicros,
-                barrierSpin);
+                barrierSpin, replySpin);
     }
 
     /**
@@ -108,19 +121,19 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
     /** A copy with another timeout. */
     public Rfc102Config withTimeout(Duration t) {
         return new Rfc102Config(bindAddress, t, connectAttempts, connectInterval, preferredByte, limits,
-                inlineWrites, waiterReads, spinMicros, barrierSpinMicros);
+                inlineWrites, waiterReads, spinMicros, barrierSpinMicros, replySpinMicros);
     }
 
     /** A copy with another preferred byte-order byte. */
     public Rfc102Config withPreferredByte(byte b) {
         return new Rfc102Config(bindAddress, timeout, connectAttempts, connectInterval, b, limits, inlineWrites,
-                waiterReads, spinMicros, barrierSpinMicros);
+                waiterReads, spinMicros, barrierSpinMicros, replySpinMicros);
     }
 
     /** A copy with other decoding limits. */
     public Rfc102Config withLimits(CmoLimits l) {
         return new Rfc102Config(bindAddress, timeout, connectAttempts, connectInterval, preferredByte, l,
-                inlineWrites, waiterReads, spinMicros, barrierSpinMicros);
+                inlineWrites, waiterReads, spinMicros, barrierSpinMicros, replySpinMicros);
     }
 
     /** {@code le} (the default) or {@code network} / {@code be}. */

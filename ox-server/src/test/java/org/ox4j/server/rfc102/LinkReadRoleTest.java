@@ -26,8 +26,10 @@ import org.ox4j.cmo.CmoList;
 import org.ox4j.cmo.CmoString;
 import org.ox4j.cmo.io.CmoLimits;
 import org.ox4j.mpi.comm.PeerWire;
+import org.ox4j.mpi.comm.ReplyWaits;
 import org.ox4j.mpi.comm.StreamBody;
 import org.ox4j.mpi.comm.StreamChunks;
+import org.ox4j.mpi.comm.SynchronisingWaits;
 import org.ox4j.protocol.OxData;
 import org.ox4j.protocol.handshake.ByteOrderBytes;
 
@@ -73,7 +75,7 @@ class LinkReadRoleTest {
     private static PeerLink link(SocketChannel ch, int peer, int own, PeerLink.Listener listener, long spinNanos) {
         try {
             return PeerLink.handshake(ch, peer, own, ByteOrderBytes.LITTLE_ENDIAN, listener, CmoLimits.DEFAULT,
-                    LinkKeepAlive.forTimeout(Duration.ofSeconds(30)), true, new LinkReadRole.Spin(spinNanos, 0));
+                    LinkKeepAlive.forTimeout(Duration.ofSeconds(30)), true, new LinkReadRole.Spin(spinNanos, 0, 0));
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -250,6 +252,22 @@ class LinkReadRoleTest {
         sender.writeSmall(new OxData(1, envelope(5))).get(10, TimeUnit.SECONDS);
         assertThat(arrivals.tryAcquire(20, TimeUnit.SECONDS)).isTrue();
         assertThat(seen).extracting(Seen::what).containsExactly("envelope 5");
+    }
+
+    @Test
+    void aWaitForAReplyOrInsideABarrierTakesItsOwnSpinAndNeverLessThanAnyWaits() {
+        LinkReadRole.Spin none = new LinkReadRole.Spin(0, 200, 1000);
+        LinkReadRole.Spin some = new LinkReadRole.Spin(300, 200, 100);
+        assertThat(none.forThisWait()).isZero();
+        assertThat((long) ReplyWaits.during(none::forThisWait)).isEqualTo(1000);
+        assertThat((long) ReplyWaits.during(some::forThisWait)).isEqualTo(300);
+        long[] inBarrier = new long[2];
+        // the barrier's last round waits for the peer it has just signalled: a barrier's wait all the same
+        SynchronisingWaits.during(() -> {
+            inBarrier[0] = ReplyWaits.during(none::forThisWait);
+            inBarrier[1] = some.forThisWait();
+        });
+        assertThat(inBarrier).containsExactly(200, 300);
     }
 
     @Test

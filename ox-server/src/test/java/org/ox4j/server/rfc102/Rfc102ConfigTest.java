@@ -10,6 +10,7 @@ class Rfc102ConfigTest {
     @AfterEach
     void clear() {
         System.clearProperty("ox.rfc102.barrierSpinMicros");
+        System.clearProperty("ox.rfc102.replySpinMicros");
         System.clearProperty("ox.rfc102.spinMicros");
         System.clearProperty("ox.rfc102.waiterReads");
         System.clearProperty("ox.rfc102.byteorder");
@@ -22,18 +23,25 @@ class Rfc102ConfigTest {
         assertThat(c.spinNanos(8, 2)).isZero();
         assertThat(c.spinNanos(2, 2)).isEqualTo(Rfc102Config.AUTOMATIC_SPIN_MICROS * 1_000L);
         assertThat(c.barrierSpinMicros()).isEqualTo(Rfc102Config.DEFAULT_BARRIER_SPIN_MICROS);
+        assertThat(c.replySpinMicros()).isEqualTo(Rfc102Config.DEFAULT_REPLY_SPIN_MICROS);
     }
 
     @Test
-    void propertiesSetBothSpins() {
+    void propertiesSetEverySpin() {
         System.setProperty("ox.rfc102.barrierSpinMicros", "0");
+        System.setProperty("ox.rfc102.replySpinMicros", "300");
         System.setProperty("ox.rfc102.spinMicros", "50");
         Rfc102Config c = Rfc102Config.fromSystemProperties();
         assertThat(c.barrierSpinMicros()).isZero();
+        assertThat(c.replySpinMicros()).isEqualTo(300);
         assertThat(c.spinNanos(8, 2)).isEqualTo(50_000L);
         System.setProperty("ox.rfc102.barrierSpinMicros", "-5");
         assertThatThrownBy(Rfc102Config::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("barrierSpinMicros");
+        System.setProperty("ox.rfc102.barrierSpinMicros", "0");
+        System.setProperty("ox.rfc102.replySpinMicros", "-1");
+        assertThatThrownBy(Rfc102Config::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("replySpinMicros");
     }
 
     @Test

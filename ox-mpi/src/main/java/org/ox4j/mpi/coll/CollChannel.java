@@ -2,8 +2,8 @@ package org.ox4j.mpi.coll;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
-import java.util.BitSet;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.ox4j.mpi.comm.CommException;
@@ -38,10 +38,13 @@ public final class CollChannel {
     private final int sequence;
     private final int phase;
     private final Duration timeout;
-    /** The peers this call (all its phases) has sent a small message to. */
-    private final BitSet sentTo;
+    /**
+     * The peers this call (all its phases) has sent a small message to, one bit per rank; atomic, as a streamed
+     * algorithm's relay may send from a link's thread while the caller waits.
+     */
+    private final AtomicLongArray sentTo;
 
-    private CollChannel(Communicator comm, int sequence, int phase, Duration timeout, BitSet sentTo) {
+    private CollChannel(Communicator comm, int sequence, int phase, Duration timeout, AtomicLongArray sentTo) {
         this.comm = comm;
         this.sequence = sequence;
         this.phase = phase;
@@ -52,7 +55,7 @@ public final class CollChannel {
     /** Opens the channel of the next collective call on {@code user} (all ranks must do this in the same order). */
     public static CollChannel open(Communicator user, Duration timeout) {
         Communicator c = user.collectiveContext();
-        return new CollChannel(c, c.nextCollectiveSequence(), 0, timeout, new BitSet());
+        return new CollChannel(c, c.nextCollectiveSequence(), 0, timeout, new AtomicLongArray((c.size() + 63) / 64));
     }
 
     /** The same call's channel for another phase (0..3). */
@@ -77,8 +80,9 @@ public final class CollChannel {
 
     public Request iSend(int dest, Payload p) {
         Request r = comm.iSend(p, dest, tag());
-        if (p.byteSize() <= REPLY_MAX_BYTES && dest >= 0) {
-            sentTo.set(dest);
+        if (p.byteSize() <= REPLY_MAX_BYTES && dest >= 0 && dest < comm.size()) {
+            long bit = 1L << (dest & 63);
+            sentTo.accumulateAndGet(dest >>> 6, bit, (bits, b) -> bits | b);
         }
         return r;
     }
@@ -171,7 +175,12 @@ public final class CollChannel {
         Supplier<org.ox4j.mpi.comm.Message> wait = () -> timeout == null ? r.awaitMessage()
                 : r.awaitMessage(timeout);
         int peer = r.peer();
-        return suspecting(peer >= 0 && sentTo.get(peer) ? () -> ReplyWaits.during(wait) : wait);
+        return suspecting(sentTo(peer) ? () -> ReplyWaits.during(wait) : wait);
+    }
+
+    /** Whether this call has sent {@code peer} a small message. */
+    private boolean sentTo(int peer) {
+        return peer >= 0 && peer < comm.size() && (sentTo.get(peer >>> 6) & (1L << (peer & 63))) != 0;
     }
 
     public void waitAll(List<Request> rs) {

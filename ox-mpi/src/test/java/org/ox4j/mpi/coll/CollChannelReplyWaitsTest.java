@@ -3,18 +3,15 @@ package org.ox4j.mpi.coll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.ox4j.mpi.comm.Communicator;
-import org.ox4j.mpi.comm.ForwardingTransport;
 import org.ox4j.mpi.comm.InMemoryTransport;
+import org.ox4j.mpi.comm.OfferRecordingTransport;
+import org.ox4j.mpi.comm.OfferRecordingTransport.Offer;
 import org.ox4j.mpi.comm.Payload;
-import org.ox4j.mpi.comm.PeerTransport;
 import org.ox4j.mpi.comm.ReplyWaits;
 
 /**
@@ -26,28 +23,10 @@ import org.ox4j.mpi.comm.ReplyWaits;
 class CollChannelReplyWaitsTest {
     private static final Duration T = Duration.ofSeconds(20);
 
-    /** What the transport saw when a waiter was offered a link: the peer and whether the wait was for a reply. */
-    private record Offer(int peer, boolean reply) {
-    }
-
-    /** Records each offer of a link to a waiter (and reads nothing itself). */
-    private static final class Recording extends ForwardingTransport {
-        final BlockingQueue<Offer> offers = new LinkedBlockingQueue<>();
-
-        Recording(PeerTransport inner) {
-            super(inner);
-        }
-
-        @Override
-        public void readWhileWaiting(int peer, BooleanSupplier done, long deadline) {
-            offers.add(new Offer(peer, ReplyWaits.active()));
-        }
-    }
-
     @Test
     void aWaitIsForAReplyOnlyAfterThisCallSentThatPeerASmallMessage() throws Exception {
         try (InMemoryTransport.Group g = InMemoryTransport.group(3)) {
-            Recording t1 = new Recording(g.transport(1));
+            OfferRecordingTransport t1 = new OfferRecordingTransport(g.transport(1));
             Communicator c0 = Communicator.world(g.transport(0));
             Communicator c1 = Communicator.world(t1);
             Communicator c2 = Communicator.world(g.transport(2));
@@ -81,12 +60,13 @@ class CollChannelReplyWaitsTest {
      * Rank 1 waits on {@code ch1} for a message from {@code peer}, which {@code peerCh} sends once the wait has been
      * offered the link (a message there before the wait needs no reading); the offer.
      */
-    private static Offer waitFor(CollChannel ch1, Recording t1, int peer, CollChannel peerCh) throws Exception {
+    private static Offer waitFor(CollChannel ch1, OfferRecordingTransport t1, int peer, CollChannel peerCh)
+            throws Exception {
         CompletableFuture<Payload> got = CompletableFuture.supplyAsync(() -> ch1.recv(peer));
-        Offer offer = t1.offers.poll(20, TimeUnit.SECONDS);
+        Offer offer = t1.offers().poll(20, TimeUnit.SECONDS);
         peerCh.send(1, Payload.ofLongs(new long[] {42}));
         assertThat(got.get(20, TimeUnit.SECONDS).longs()).containsExactly(42);
-        assertThat(t1.offers).isEmpty();
+        assertThat(t1.offers()).isEmpty();
         return offer;
     }
 }

@@ -4,10 +4,10 @@ import java.util.concurrent.CompletableFuture;
 import org.ox4j.cmo.Cmo;
 
 /** A transport that passes everything to another one; test doubles override what they change. */
-public abstract class ForwardingTransport implements PeerTransport {
+abstract class ForwardingTransport implements PeerTransport {
     protected final PeerTransport inner;
 
-    protected ForwardingTransport(PeerTransport inner) {
+    ForwardingTransport(PeerTransport inner) {
         this.inner = inner;
     }
 

@@ -17,25 +17,18 @@ import java.util.function.Supplier;
  * (benchmarks/results/messaging-2026-12-06.md, part 11).
  */
 public final class ReplyWaits {
-    /** Nesting depth per thread. */
-    private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+    private static final WaitMark MARK = new WaitMark();
 
     private ReplyWaits() {
     }
 
     /** Runs {@code wait} with this thread's waits marked as waits for a reply; returns what it returned. */
     public static <T> T during(Supplier<T> wait) {
-        int[] depth = DEPTH.get();
-        depth[0]++;
-        try {
-            return wait.get();
-        } finally {
-            depth[0]--;
-        }
+        return MARK.during(wait);
     }
 
     /** Whether the calling thread is inside {@link #during}. */
     public static boolean active() {
-        return DEPTH.get()[0] > 0;
+        return MARK.active();
     }
 }

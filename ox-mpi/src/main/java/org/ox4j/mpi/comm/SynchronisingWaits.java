@@ -12,25 +12,22 @@ package org.ox4j.mpi.comm;
  * peer still computing gives the core back.
  */
 public final class SynchronisingWaits {
-    /** Nesting depth per thread (a barrier inside a barrier's callback stays marked until the outer one ends). */
-    private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+    /** A barrier inside a barrier's callback stays marked until the outer one ends. */
+    private static final WaitMark MARK = new WaitMark();
 
     private SynchronisingWaits() {
     }
 
     /** Runs {@code body} with this thread's waits marked as synchronising. */
     public static void during(Runnable body) {
-        int[] depth = DEPTH.get();
-        depth[0]++;
-        try {
+        MARK.during(() -> {
             body.run();
-        } finally {
-            depth[0]--;
-        }
+            return null;
+        });
     }
 
     /** Whether the calling thread is inside {@link #during}. */
     public static boolean active() {
-        return DEPTH.get()[0] > 0;
+        return MARK.active();
     }
 }

@@ -75,7 +75,6 @@ final class LinkReadRole {
 
     private final boolean waitersRead;
     private final Spin spin;
-    private final long spinNanos;
     /** Fair: the reader thread queues behind a waiter instead of barging in between the waiter's turns. */
     private final ReentrantLock role = new ReentrantLock(true);
     private final AtomicInteger waiters = new AtomicInteger();
@@ -107,7 +106,6 @@ final class LinkReadRole {
     LinkReadRole(boolean waitersRead, Spin spin) throws IOException {
         this.waitersRead = waitersRead;
         this.spin = spin;
-        this.spinNanos = spin.nanos();
         Selector[] opened = new Selector[3];
         try {
             for (int i = 0; i < opened.length; i++) {
@@ -385,12 +383,12 @@ final class LinkReadRole {
         if (Thread.interrupted()) {
             deferredInterrupt = true;
         }
-        awaitSlice(holder, spinNanos);
+        awaitSlice(holder, spin.nanos());
     }
 
     /** A writer's wait for room in the socket (the writers take turns under the link's wire lock). */
     void awaitWritable() {
-        awaitSlice(room, spinNanos);
+        awaitSlice(room, spin.nanos());
     }
 
     /**

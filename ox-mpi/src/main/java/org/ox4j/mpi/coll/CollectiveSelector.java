@@ -52,6 +52,7 @@ public final class CollectiveSelector {
     /** Every algorithm of this package, preferring {@code measured} to the predictions of {@code model}. */
     public static CollectiveSelector standard(CostModel model, MeasuredChoices measured) {
         CollectiveSelector s = new CollectiveSelector(model, measured);
+        s.register(BarrierLinear.INSTANCE);
         s.register(BarrierDissemination.INSTANCE);
         s.register(BcastLinear.INSTANCE);
         s.register(BcastBinomial.INSTANCE);

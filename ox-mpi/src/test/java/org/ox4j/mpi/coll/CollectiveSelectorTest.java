@@ -36,11 +36,23 @@ class CollectiveSelectorTest {
         assertThat(AllgatherRing.INSTANCE.predict(TCP, 4, 4000)).isEqualTo(3 * TCP.pointToPoint(1000));
         assertThat(AllreduceRing.INSTANCE.predict(TCP, 4, 4000)).isEqualTo(6 * TCP.pointToPoint(1000));
         assertThat(BarrierDissemination.INSTANCE.predict(TCP, 5, 0)).isEqualTo(3 * TCP.pointToPoint(0));
+        assertThat(BarrierLinear.INSTANCE.predict(TCP, 5, 0)).isEqualTo(8 * TCP.pointToPoint(0));
         // the bcast crossover of messaging.md §2.1: binomial loses to scatter+allgather for large n at p = 8
         assertThat(BcastScatterAllgather.INSTANCE.predict(TCP, 8, 1 << 20))
                 .isLessThan(BcastBinomial.INSTANCE.predict(TCP, 8, 1 << 20));
         assertThat(BcastScatterAllgather.INSTANCE.predict(TCP, 8, 64))
                 .isGreaterThan(BcastBinomial.INSTANCE.predict(TCP, 8, 64));
+    }
+
+    @Test
+    void barrierIsLinearWhereRanksShareFewCoresAndDisseminationWhereEachHasItsOwn() {
+        // on two shared cores eight ranks' 24 messages of three rounds outweigh the 14 of the fan-in and fan-out
+        CollectiveSelector shared = CollectiveSelector.standard(TCP.sharingCores(2), MeasuredChoices.NONE);
+        assertThat(shared.select(Collective.BARRIER, 8, 0, null, false).name()).isEqualTo("linear");
+        // two ranks on two cores: one round of the dissemination against a signal and a release
+        assertThat(shared.select(Collective.BARRIER, 2, 0, null, false).name()).isEqualTo("dissemination");
+        CollectiveSelector own = CollectiveSelector.standard(TCP, MeasuredChoices.NONE);
+        assertThat(own.select(Collective.BARRIER, 8, 0, null, false).name()).isEqualTo("dissemination");
     }
 
     @Test

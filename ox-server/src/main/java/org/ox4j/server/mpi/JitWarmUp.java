@@ -37,7 +37,9 @@ final class JitWarmUp {
             body.run();
             runs++;
             long compiled = measurable ? jit.getTotalCompilationTime() - before : 0;
-            more = RootDecides.goOn(k, Payload.ofLongs(compiled), ReduceOps.MAX, state::goOn);
+            // reported as a double, as the timed samples report their times: the decision's reduction of doubles is
+            // then compiled before the samples, not during them
+            more = RootDecides.goOn(k, Payload.ofDoubles(new double[] {compiled}), ReduceOps.MAX, state::goOn);
         }
         return runs;
     }
@@ -45,7 +47,7 @@ final class JitWarmUp {
     /** At rank 0, with the busiest member's compile time of the last run: true while the warm-up goes on. */
     private boolean goOn(Payload busiest) {
         long now = System.nanoTime();
-        if (busiest.longs()[0] > 0) {
+        if (busiest.doubles()[0] > 0) {
             quietSince = now;
             quietRuns = 0;
         } else {

@@ -1,15 +1,14 @@
 package org.ox4j.mpi.coll;
 
-import java.util.List;
 import org.ox4j.mpi.comm.Payload;
-import org.ox4j.mpi.comm.Request;
 import org.ox4j.mpi.comm.SynchronisingWaits;
 import org.ox4j.mpi.cost.CostModel;
 
 /**
  * Linear barrier (fan-in and fan-out at rank 0): every other rank signals rank 0 and waits for its release; rank 0
- * takes the p − 1 signals in any order of arrival and then releases each rank in turn. Cost 2(p−1)·T(0) on the
- * critical path (rank 0 handles every message), 2(p−1) empty messages in all.
+ * takes the p − 1 signals in any order of arrival and then releases each rank in turn ({@link GatherLinear} and
+ * {@link BcastLinear} of an empty message on the same call's channel: signals and releases go opposite ways). Cost
+ * 2(p−1)·T(0) on the critical path (rank 0 handles every message), 2(p−1) empty messages in all.
  *
  * <p>Why next to {@link BarrierDissemination} (⌈lg p⌉ rounds, p⌈lg p⌉ messages): where ranks outnumber the cores
  * they share, every message costs those cores a send, a receive and often a wake-up, and a round ends only when all
@@ -31,17 +30,9 @@ public final class BarrierLinear implements Algorithms.Barrier {
     @Override
     public void barrier(CollChannel ch) {
         SynchronisingWaits.during(() -> {
-            if (ch.rank() != 0) {
-                ch.sendRecv(0, Payload.NONE, 0);
-                return;
-            }
-            List<Request> signals = GatherLinear.receivesAtRoot(ch, 0);
-            for (int r = 1; r < ch.size(); r++) {
-                ch.await(signals.get(r));
-            }
-            for (int r = 1; r < ch.size(); r++) {
-                ch.send(r, Payload.NONE);
-            }
+            // the signals are a gather of nothing, the releases a linear broadcast of nothing
+            GatherLinear.INSTANCE.gather(ch, Payload.NONE, 0);
+            BcastLinear.INSTANCE.bcast(ch, Payload.NONE, 0);
         });
     }
 

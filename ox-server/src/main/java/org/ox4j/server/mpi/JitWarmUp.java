@@ -39,7 +39,7 @@ final class JitWarmUp {
             long compiled = measurable ? jit.getTotalCompilationTime() - before : 0;
             // reported as a double, as the timed samples report their times: the decision's reduction of doubles is
             // then compiled before the samples, not during them
-            more = RootDecides.goOn(k, Payload.ofDoubles(new double[] {compiled}), ReduceOps.MAX, state::goOn);
+            more = RootDecides.goOn(k, Payload.ofDoubles(compiled), ReduceOps.MAX, state::goOn);
         }
         return runs;
     }

@@ -48,15 +48,16 @@ import org.ox4j.server.mpi.MpiFunctions;
  * {@code bin/ox-bench coll} (the default of {@code bin/ox-bench}): for each group size p it launches p local
  * {@code bin/ox-server} processes wired by {@link ServerGroup}, calibrates the cost model over the live links
  * ({@code mpi_calibrate}; with {@code --model FILE} the servers load that model instead), lets the servers settle
- * (untimed passes over the cells for {@code --settle} seconds), then times point-to-point ping-pong and every
- * collective × algorithm × size inside the servers ({@code mpi_time}: barrier, run, slowest member; median of the
- * repetitions; a cell's algorithms interleaved, one sample of each per round; in the cells that Open MPI is timed in
- * and that travel as large messages, the pick once more with its buffers in direct memory, {@code ALG@direct}, as
- * the C program's buffers are). It prints a table with the model's
- * prediction and the selector's pick beside each measurement, a per-cell report of pick, best and regret ({@link
- * CellReport}) and, with Open MPI, the messaging issue's five targets evaluated on the run, writes CSV
- * {@code collective,algorithm,p,bytes,median_s,model_s,pick[,mpi_s,ratio]} (pick: 1 for the selector's choice) and
- * an SVG chart, and adds the Open MPI reference ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available:
+ * (untimed passes over the cells for {@code --settle} seconds; local servers compile at a tenth of the JIT's
+ * thresholds, {@link #JIT_THRESHOLDS}, so that a cell's warm-up compiles what its samples run), then times
+ * point-to-point ping-pong and every collective × algorithm × size inside the servers ({@code mpi_time}: barrier, run,
+ * slowest member; median of the repetitions; a cell's algorithms interleaved, one sample of each per round; in the
+ * cells that Open MPI is timed in and that travel as large messages, the pick once more with its buffers in direct
+ * memory, {@code ALG@direct}, as the C program's buffers are). It prints a table with the model's prediction and the
+ * selector's pick beside each measurement, a per-cell report of pick, best and regret ({@link CellReport}) and, with
+ * Open MPI, the messaging issue's five targets evaluated on the run, writes CSV
+ * {@code collective,algorithm,p,bytes,median_s,model_s,pick[,mpi_s,ratio]} (pick: 1 for the selector's choice) and an
+ * SVG chart, and adds the Open MPI reference ({@code benchmarks/mpi/run-openmpi.sh}) when Open MPI is available:
  * measured just before and just after each group size's cells, each cell's two times combined (geometric mean).
  *
  * <p>With {@code --hostfile} the servers are placed by the host file and started over ssh, as on a cluster (the
@@ -66,6 +67,9 @@ import org.ox4j.server.mpi.MpiFunctions;
  * calibrated β) and the ratio to it.
  */
 public final class CollBench {
+    /** The servers' JIT thresholds, scaled so that a cell's warm-up compiles what its samples run. */
+    static final String JIT_THRESHOLDS = "-XX:CompileThresholdScaling=0.1";
+
     private CollBench() {
     }
 
@@ -267,9 +271,13 @@ public final class CollBench {
                     host -> new SshLauncher(host, host, home, o.ssh(), Duration.ofSeconds(180)), options,
                     OxClientResources.shared());
         }
+        // the JIT's thresholds at a tenth (before JAVA_OPTS, which may set them otherwise): at the usual ones a method
+        // that a collective calls once reaches the second compiler after thousands of calls, a minute of samples
+        // into a cell, and the compiler threads then took a fifth of both cores during the samples (perf, the 1 MiB
+        // reduce at p = 8); this way the warm-up pays for compiling, as Open MPI's code comes compiled.
         // p servers share this host's memory: each JVM's default ceiling (a quarter of it) would let eight of them
         // that hold 16 MiB messages overcommit it and wake the kernel's OOM killer
-        String opts = System.getenv().getOrDefault("JAVA_OPTS", "")
+        String opts = JIT_THRESHOLDS + " " + System.getenv().getOrDefault("JAVA_OPTS", "")
                 + String.format(Locale.ROOT, " -XX:MaxRAMPercentage=%.1f", HOST_MEMORY_PERCENT / p);
         if (o.model() != null) {
             opts += " -D" + CostModelStore.FILE_PROPERTY + "=" + o.model();

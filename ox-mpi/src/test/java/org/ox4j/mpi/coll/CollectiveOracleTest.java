@@ -167,12 +167,14 @@ class CollectiveOracleTest {
     }
 
     /**
-     * The linear reduce into a buffer, and the allreduce built on it, when the values travel as large messages (the
-     * root then receives them into direct memory and combines them from there): sums of longs and maxima of doubles
-     * at every root of a group that is not a power of two, twice, so that the kept staging area is reused.
+     * The linear and the binomial reduce into a buffer, and the allreduce built on the linear one, when the values
+     * travel as large messages (the receiving ranks then take them into direct memory and combine them from there,
+     * the binomial tree's inner ranks into a partial result in direct memory that they send on): sums of longs and
+     * maxima of doubles at every root of a group that is not a power of two, twice, so that the kept staging area is
+     * reused.
      */
     @Test
-    void theLinearReduceCombinesLargeValuesReceivedIntoDirectMemory() {
+    void theLinearAndBinomialReducesCombineLargeValuesReceivedIntoDirectMemory() {
         int p = 5;
         int len = (int) (Communicator.largeMessageBytes() / 8) + 5;
         List<Boolean> allGood = RankHarness.run(p, comm -> {
@@ -188,15 +190,20 @@ class CollectiveOracleTest {
             }
             for (int round = 0; round < 2; round++) {
                 for (int root = 0; root < p; root++) {
-                    Payload sum = r == root ? garbage(len) : null;
-                    coll.reduceInto(longs(r, len), sum, ReduceOps.SUM, root, ReduceLinear.INSTANCE);
-                    if (r == root) {
-                        assertThat(sum).as("sum at root %d", root).isEqualTo(sumOracle(p, len));
-                    }
-                    Payload most = r == root ? Payload.ofDoubles(new double[len]) : null;
-                    coll.reduceInto(Payload.ofDoubles(d.clone()), most, ReduceOps.MAX, root, ReduceLinear.INSTANCE);
-                    if (r == root) {
-                        assertThat(most.doubles()).as("maximum at root %d", root).containsExactly(max);
+                    for (Algorithms.Reduce a : List.of(ReduceLinear.INSTANCE, ReduceBinomial.INSTANCE)) {
+                        Payload sum = r == root ? garbage(len) : null;
+                        Payload mine = longs(r, len);
+                        coll.reduceInto(mine, sum, ReduceOps.SUM, root, a);
+                        if (r == root) {
+                            assertThat(sum).as("%s sum at root %d", a.name(), root).isEqualTo(sumOracle(p, len));
+                        }
+                        assertThat(mine).as("%s leaves the value alone", a.name()).isEqualTo(longs(r, len));
+                        Payload most = r == root ? Payload.ofDoubles(new double[len]) : null;
+                        coll.reduceInto(Payload.ofDoubles(d.clone()), most, ReduceOps.MAX, root, a);
+                        if (r == root) {
+                            assertThat(most.doubles()).as("%s maximum at root %d", a.name(), root)
+                                    .containsExactly(max);
+                        }
                     }
                 }
                 Payload all = garbage(len);

@@ -54,8 +54,8 @@ public final class ReduceBinomial implements Algorithms.Reduce {
      * result, which is the caller's buffer at the root and one more slot elsewhere (sent on from there with no copy
      * in the JVM). {@link #reduce} makes a new array at every combine and receives every child's value into a new
      * array too; on ranks that share cores those allocations (each zeroed, written and read again) are time the
-     * whole tree waits for. Other ops, and a result that is the value itself, take {@link #reduce}. Cost as {@link
-     * #reduce}.
+     * whole tree waits for. Other ops, values that are not arrays, and a result that is the value itself take
+     * {@link #reduce}. Cost as {@link #reduce}.
      */
     @Override
     public void reduceInto(CollChannel ch, Payload value, Payload result, ReduceOp op, int root) {

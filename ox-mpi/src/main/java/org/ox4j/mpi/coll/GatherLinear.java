@@ -41,7 +41,7 @@ public final class GatherLinear implements Algorithms.Gather {
 
     /**
      * As {@link #receivesAtRoot(CollChannel, int)}, rank i's message received into {@code bufferOf.apply(i)} (null:
-     * a new array); shared with {@link ReduceLinear} and {@link AllgatherGatherBcast}.
+     * a new array); shared with {@link AllgatherGatherBcast}.
      */
     static List<Request> receivesAtRoot(CollChannel ch, int root, IntFunction<Payload> bufferOf) {
         List<Request> rs = new ArrayList<>();

@@ -55,6 +55,24 @@ public final class Topologies {
     }
 
     /**
+     * The star rooted at {@code root} as seen by {@code rank}: every other rank is a child of the root (the shape of
+     * the linear algorithms), in descending rank order, so that a reduction receives in rank order
+     * ({@link Tree#receiveOrder()}). Depth 1.
+     */
+    public static Tree star(int size, int root, int rank) {
+        checkMembers(size, root, rank);
+        List<Integer> children = new ArrayList<>();
+        if (rank == root) {
+            for (int r = size - 1; r >= 0; r--) {
+                if (r != root) {
+                    children.add(r);
+                }
+            }
+        }
+        return new Tree(root, rank, rank == root ? -1 : root, children);
+    }
+
+    /**
      * The binomial tree rooted at {@code root} as seen by {@code rank} (RFC-102's broadcast and reduction trees,
      * MPICH's binomial algorithms): with relative rank v = (rank − root) mod
      * p, the parent is v − lowbit(v) and the children are v + 2^k for 2^k < lowbit(v) (largest first, the send

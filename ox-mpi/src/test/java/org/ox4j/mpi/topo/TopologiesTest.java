@@ -34,6 +34,15 @@ class TopologiesTest {
     }
 
     @Test
+    void theStarHangsEveryRankFromTheRootAndReceivesInRankOrder() {
+        assertThat(Topologies.star(5, 2, 2).receiveOrder()).containsExactly(0, 1, 3, 4);
+        assertThat(Topologies.star(5, 2, 2).isRoot()).isTrue();
+        assertThat(Topologies.star(5, 2, 4).parent()).isEqualTo(2);
+        assertThat(Topologies.star(5, 2, 4).children()).isEmpty();
+        assertThat(Topologies.star(1, 0, 0).children()).isEmpty();
+    }
+
+    @Test
     void rootThreeOfFiveWorksOnRelativeRanks() {
         // relative ranks 0..4 are absolute 3, 4, 0, 1, 2; a reduction receives smallest subtree first
         assertThat(Topologies.binomial(5, 3, 3).children()).containsExactly(2, 0, 4);

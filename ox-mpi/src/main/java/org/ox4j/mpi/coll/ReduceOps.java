@@ -34,7 +34,16 @@ public final class ReduceOps {
         BigInteger apply(BigInteger a, BigInteger b);
     }
 
-    private record Elementwise(String name, LongOp l, DoubleOp d, BigOp big) implements ReduceOp {
+    /**
+     * An element-wise op: {@code loops} combine Java arrays ({@link ElementOp}); {@code l} and {@code d} the same
+     * elements one by one where an operand is in direct memory (or a streamed chunk); {@code big} single integers.
+     */
+    private record Elementwise(ElementOp loops, LongOp l, DoubleOp d, BigOp big) implements ReduceOp {
+        @Override
+        public String name() {
+            return loops.opName();
+        }
+
         @Override
         public boolean isCommutative() {
             return true;
@@ -48,46 +57,31 @@ public final class ReduceOps {
         @Override
         public Payload apply(Payload a, Payload b) {
             if (a.kind() != b.kind()) {
-                throw new CommException(name + ": operand kinds differ: " + a.kind() + " vs " + b.kind());
+                throw new CommException(name() + ": operand kinds differ: " + a.kind() + " vs " + b.kind());
             }
             switch (a.kind()) {
                 case LONGS: {
-                    long[] x = a.longs();
-                    long[] y = b.longs();
-                    checkLength(x.length, y.length);
-                    long[] r = new long[x.length];
-                    for (int i = 0; i < r.length; i++) {
-                        r[i] = l.apply(x[i], y[i]);
-                    }
+                    long[] r = a.longs().clone();
+                    checkLength(r.length, b.longs().length);
+                    loops.longs(r, 0, b.longs(), 0, r.length);
                     return Payload.ofLongs(r);
                 }
                 case BYTES: {
-                    byte[] x = a.bytes();
-                    byte[] y = b.bytes();
-                    checkLength(x.length, y.length);
-                    byte[] r = new byte[x.length];
-                    for (int i = 0; i < r.length; i++) {
-                        r[i] = (byte) l.apply(x[i], y[i]);
-                    }
+                    byte[] r = a.bytes().clone();
+                    checkLength(r.length, b.bytes().length);
+                    loops.bytes(r, 0, b.bytes(), 0, r.length);
                     return Payload.ofBytes(r);
                 }
                 case DOUBLES: {
-                    if (d == null) {
-                        throw new CommException(name + ": not defined on double[]");
-                    }
-                    double[] x = a.doubles();
-                    double[] y = b.doubles();
-                    checkLength(x.length, y.length);
-                    double[] r = new double[x.length];
-                    for (int i = 0; i < r.length; i++) {
-                        r[i] = d.apply(x[i], y[i]);
-                    }
+                    double[] r = a.doubles().clone();
+                    checkLength(r.length, b.doubles().length);
+                    loops.doubles(r, 0, b.doubles(), 0, r.length);
                     return Payload.ofDoubles(r);
                 }
                 case CMO:
                     return Payload.of(new CmoZZ(big.apply(integer(a.cmo()), integer(b.cmo()))));
                 default:
-                    throw new CommException(name + ": not defined on " + a.kind());
+                    throw new CommException(name() + ": not defined on " + a.kind());
             }
         }
 
@@ -100,7 +94,7 @@ public final class ReduceOps {
                 // a caller's value in direct memory, its bytes read where they are (the chunk holds whole elements)
                 int size = mine.kind() == Payload.Kind.BYTES ? 1 : 8;
                 if (byteOffset < 0 || byteOffset + n > mine.byteSize() || byteOffset % size != 0 || n % size != 0) {
-                    throw new CommException(name + ": streamed bytes " + byteOffset + "+" + n + " of " + mine);
+                    throw new CommException(name() + ": streamed bytes " + byteOffset + "+" + n + " of " + mine);
                 }
                 combineDirect(b.slice(pos, n), mine.directBuffer().slice((int) byteOffset, n), mine.kind());
                 return;
@@ -117,7 +111,7 @@ public final class ReduceOps {
                 }
                 case DOUBLES -> {
                     if (d == null) {
-                        throw new CommException(name + ": not defined on double[]");
+                        throw new CommException(name() + ": not defined on double[]");
                     }
                     double[] x = mine.doubles();
                     int first = (int) (byteOffset / 8);
@@ -135,14 +129,14 @@ public final class ReduceOps {
                         b.put(pos + i, (byte) l.apply(x[first + i], b.get(pos + i)));
                     }
                 }
-                default -> throw new CommException(name + ": cannot combine streamed " + mine.kind());
+                default -> throw new CommException(name() + ": cannot combine streamed " + mine.kind());
             }
         }
 
         @Override
         public void combineArrays(Payload into, Payload other) {
             if (!into.sameArrayShape(other)) {
-                throw new CommException(name + ": operands " + into + " and " + other
+                throw new CommException(name() + ": operands " + into + " and " + other
                         + " (expected: arrays of the same kind and length)");
             }
             if (into.isDirect()) {
@@ -157,30 +151,9 @@ public final class ReduceOps {
             }
             Payload o = other.onHeap();
             switch (into.kind()) {
-                case LONGS -> {
-                    long[] x = into.longs();
-                    long[] y = o.longs();
-                    for (int i = 0; i < x.length; i++) {
-                        x[i] = l.apply(x[i], y[i]);
-                    }
-                }
-                case DOUBLES -> {
-                    if (d == null) {
-                        throw new CommException(name + ": not defined on double[]");
-                    }
-                    double[] x = into.doubles();
-                    double[] y = o.doubles();
-                    for (int i = 0; i < x.length; i++) {
-                        x[i] = d.apply(x[i], y[i]);
-                    }
-                }
-                default -> {
-                    byte[] x = into.bytes();
-                    byte[] y = o.bytes();
-                    for (int i = 0; i < x.length; i++) {
-                        x[i] = (byte) l.apply(x[i], y[i]);
-                    }
-                }
+                case LONGS -> loops.longs(into.longs(), 0, o.longs(), 0, into.count());
+                case DOUBLES -> loops.doubles(into.doubles(), 0, o.doubles(), 0, into.count());
+                default -> loops.bytes(into.bytes(), 0, o.bytes(), 0, into.count());
             }
         }
 
@@ -198,7 +171,7 @@ public final class ReduceOps {
                 return;
             }
             if (d == null) {
-                throw new CommException(name + ": not defined on double[]");
+                throw new CommException(name() + ": not defined on double[]");
             }
             double[] x = into.doubles();
             for (int i = 0; i < x.length; i++) {
@@ -229,7 +202,7 @@ public final class ReduceOps {
                 return;
             }
             if (d == null) {
-                throw new CommException(name + ": not defined on double[]");
+                throw new CommException(name() + ": not defined on double[]");
             }
             for (int i = 0; i < n; i++) {
                 into.putDouble(8 * i, d.apply(into.getDouble(8 * i), other.getDouble(8 * i)));
@@ -238,14 +211,14 @@ public final class ReduceOps {
 
         private void checkSlice(int first, int count, int length) {
             if (first < 0 || first + count > length) {
-                throw new CommException(name + ": streamed slice " + first + "+" + count + " outside " + length
+                throw new CommException(name() + ": streamed slice " + first + "+" + count + " outside " + length
                         + " elements");
             }
         }
 
         private void checkLength(int x, int y) {
             if (x != y) {
-                throw new CommException(name + ": array lengths differ: " + x + " vs " + y);
+                throw new CommException(name() + ": array lengths differ: " + x + " vs " + y);
             }
         }
 
@@ -256,18 +229,18 @@ public final class ReduceOps {
             if (c instanceof CmoInt32 i) {
                 return BigInteger.valueOf(i.value());
             }
-            throw new CommException(name + ": CMO operand " + c.type() + " (expected: ZZ or INT32)");
+            throw new CommException(name() + ": CMO operand " + c.type() + " (expected: ZZ or INT32)");
         }
     }
 
-    public static final ReduceOp SUM = new Elementwise("sum", Long::sum, Double::sum, BigInteger::add);
-    public static final ReduceOp PROD = new Elementwise("prod", (a, b) -> a * b, (a, b) -> a * b,
+    public static final ReduceOp SUM = new Elementwise(ElementOp.SUM, Long::sum, Double::sum, BigInteger::add);
+    public static final ReduceOp PROD = new Elementwise(ElementOp.PROD, (a, b) -> a * b, (a, b) -> a * b,
             BigInteger::multiply);
-    public static final ReduceOp MIN = new Elementwise("min", Math::min, Math::min, BigInteger::min);
-    public static final ReduceOp MAX = new Elementwise("max", Math::max, Math::max, BigInteger::max);
-    public static final ReduceOp BAND = new Elementwise("band", (a, b) -> a & b, null, BigInteger::and);
-    public static final ReduceOp BOR = new Elementwise("bor", (a, b) -> a | b, null, BigInteger::or);
-    public static final ReduceOp BXOR = new Elementwise("bxor", (a, b) -> a ^ b, null, BigInteger::xor);
+    public static final ReduceOp MIN = new Elementwise(ElementOp.MIN, Math::min, Math::min, BigInteger::min);
+    public static final ReduceOp MAX = new Elementwise(ElementOp.MAX, Math::max, Math::max, BigInteger::max);
+    public static final ReduceOp BAND = new Elementwise(ElementOp.BAND, (a, b) -> a & b, null, BigInteger::and);
+    public static final ReduceOp BOR = new Elementwise(ElementOp.BOR, (a, b) -> a | b, null, BigInteger::or);
+    public static final ReduceOp BXOR = new Elementwise(ElementOp.BXOR, (a, b) -> a ^ b, null, BigInteger::xor);
 
     /** Concatenation of {@code CMO_LIST}s: associative, not commutative. */
     public static final ReduceOp LIST_APPEND = new ReduceOp() {

@@ -62,7 +62,8 @@ final class LinkReadRole {
      * How long the reader thread stays away from the socket after a waiter was there: waits for the same peer come
      * in runs (a ping-pong, the rounds of a collective), and while the reader watches, the data wakes it as well as
      * the waiter. A frame that no waiter reads meanwhile waits at most this long after the last waiter left, plus
-     * what is left of the reader's nap if it began while a waiter was reading ({@link #WAITER_NAP_NANOS}); stream
+     * what is left of the reader's nap if it began while a waiter was reading ({@link #WAITER_NAP_NANOS}) or after
+     * waiters had renewed the linger again and again ({@link #RENEWED_NAP_MAX_NANOS}); stream
      * bodies, bytes a waiter leaves buffered, and frames a waiter gave up waiting for are handed to the reader at
      * once.
      */
@@ -151,13 +152,16 @@ final class LinkReadRole {
     /** The reader thread's loop: runs until the link is closed. */
     void readerLoop() {
         readerThread = Thread.currentThread();
+        // naps in a row that ended with the linger renewed by a waiter (napNanos)
+        int renewed = 0;
         try {
             while (!frames.closed()) {
                 if (!handedBack && leftToWaiters()) {
                     // not watching the socket: a waiter reads it, and only its thread is to be woken by the data
-                    LockSupport.parkNanos(this, napNanos());
+                    LockSupport.parkNanos(this, napNanos(renewed++));
                     continue;
                 }
+                renewed = 0;
                 if (!handedBack && !frames.buffered()) {
                     watch.select(IGNORE, 0);
                     if (leftToWaiters()) {
@@ -191,17 +195,28 @@ final class LinkReadRole {
 
     /**
      * How long the reader thread naps while waiters are about: while one reads, until it hands the link back (an
-     * unpark) or {@link #WAITER_NAP_NANOS}; after the last one left, the rest of the linger. Why not a nap of a
-     * linger each time: in a run of collectives some waiter is nearly always about, and with eight members of seven
-     * links each on two cores, readers waking every millisecond to find that were tens of thousands of wake-ups a
-     * second taken from the members' own threads.
+     * unpark) or {@link #WAITER_NAP_NANOS}; after the last one left, the rest of the linger, and when the nap before
+     * ended with the linger renewed by another waiter ({@code renewed} such naps in a row), twice as long each time,
+     * up to {@link #RENEWED_NAP_MAX_NANOS}. Why not a nap of a linger each time: in a run of collectives some waiter
+     * is nearly always about, and with eight members of seven links each on two cores, readers waking every
+     * millisecond to find that were tens of thousands of wake-ups a second taken from the members' own threads. Why
+     * longer naps once the linger keeps being renewed: the waiters of a run of collectives come every few hundred
+     * microseconds, so a reader woke at the end of nearly every linger only to nap again, reading nothing; rank 0 of
+     * the 8 B reduce at p = 8 on two cores had 6,400 such wake-ups a second on its seven links, 1,300 with the
+     * doubling (benchmarks/results/messaging-2026-12-07.md). The cost: a frame that no waiter reads after a run of
+     * waiters waits up to {@link #RENEWED_NAP_MAX_NANOS} for the reader, less than a nap while a waiter reads.
      */
-    private long napNanos() {
+    private long napNanos(int renewed) {
         if (waiters.get() > 0) {
             return WAITER_NAP_NANOS;
         }
-        return Math.max(1, LINGER_NANOS - (System.nanoTime() - lastWaiterLeft));
+        long rest = Math.max(1, LINGER_NANOS - (System.nanoTime() - lastWaiterLeft));
+        return renewed == 0 ? rest
+                : Math.max(rest, Math.min(RENEWED_NAP_MAX_NANOS, LINGER_NANOS << Math.min(renewed, 16)));
     }
+
+    /** The longest nap of a reader whose linger keeps being renewed by waiters ({@link #napNanos}). */
+    static final long RENEWED_NAP_MAX_NANOS = 16 * LINGER_NANOS;
 
     /** The reader thread's nap while a waiter reads the link (it is unparked when a frame is left to it). */
     static final long WAITER_NAP_NANOS = 20_000_000;

@@ -216,6 +216,28 @@ class LinkReadRoleTest {
     }
 
     @Test
+    void framesNobodyWaitsForAreReadByTheReaderThreadAfterARunOfWaiters() throws Exception {
+        // waiters that get what they wait for, one every 0.3 ms for 40 ms, each renewing the linger: the reader's
+        // naps grow (a waiter that gives up would hand the link back instead), and it still reads what comes once
+        // they stop
+        long end = in(Duration.ofMillis(40));
+        long next = System.nanoTime();
+        while (System.nanoTime() - end < 0) {
+            if (System.nanoTime() - next >= 0) {
+                assertThat(receiver.readUntil(() -> true, in(Duration.ofMillis(5)))).isTrue();
+                next += 300_000;
+            }
+            Thread.onSpinWait();
+        }
+        sender.writeSmall(new OxData(1, envelope(4))).get(10, TimeUnit.SECONDS);
+
+        assertThat(arrivals.tryAcquire(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(seen).hasSize(1);
+        assertThat(seen.get(0).what()).isEqualTo("envelope 4");
+        assertThat(seen.get(0).thread()).endsWith("-reader");
+    }
+
+    @Test
     void aWaiterEndsWhenTheLinkCloses() throws Exception {
         CompletableFuture<Boolean> waiting = CompletableFuture.supplyAsync(() -> {
             try {

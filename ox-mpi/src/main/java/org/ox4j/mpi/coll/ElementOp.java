@@ -9,11 +9,11 @@ import org.ox4j.mpi.comm.CommException;
  * maximum compare signed values.
  *
  * <p>Why a loop per op instead of one loop that calls the op through an interface: the JIT inlines such a call, and
- * vectorises the loop, only while a single op has run there. Once a second op had used the same loop (a maximum,
- * then a sum, in one server), combining two arrays of 1 MiB of longs took 640 µs instead of 36 (Temurin 25, this
- * host); each loop here has one op, whatever else has run. Operands in direct memory are read element by element
- * ({@link ReduceOps}): bulk copies of chunks into an array, then these loops, measured slower there (75-80 µs
- * against 54 for 1 MiB).
+ * vectorises the loop, only while a single op has run there. Once other ops had used the same loop (a maximum and a
+ * minimum, then a sum, in one JVM), combining two arrays of 1 MiB of longs took 640 µs instead of 36 (Temurin 25,
+ * this host; benchmarks/results/messaging-2026-12-07.md, part 15.1); each loop here has one op, whatever else has
+ * run. Operands in direct memory are read element by element ({@link ReduceOps}): bulk copies of chunks into an
+ * array, then these loops, measured slower there (75-80 µs against 54 for 1 MiB).
  *
  * <p>Cost: n element operations, vectorised where the CPU can.
  */
@@ -25,12 +25,7 @@ enum ElementOp {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** Whether the op is defined on {@code double} elements (the bitwise ones are not). */
-    boolean onDoubles() {
-        return this == SUM || this == PROD || this == MIN || this == MAX;
-    }
-
-    /** {@code into[xo + i] = op(into[xo + i], other[yo + i])} for i &lt; n. */
+    /** {@code x[xo + i] = op(x[xo + i], y[yo + i])} for i &lt; n. */
     void longs(long[] x, int xo, long[] y, int yo, int n) {
         switch (this) {
             case SUM -> {

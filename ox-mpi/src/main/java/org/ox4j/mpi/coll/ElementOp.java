@@ -1,12 +1,14 @@
 package org.ox4j.mpi.coll;
 
+import java.math.BigInteger;
 import java.util.Locale;
 import org.ox4j.mpi.comm.CommException;
 
 /**
- * The loops of the built-in element-wise ops over Java arrays: {@code x[xo + i] = op(x[xo + i], y[yo + i])}, one
- * plain loop per op and element type, chosen by a switch before the loop. Byte arithmetic wraps; byte minimum and
- * maximum compare signed values.
+ * The built-in element-wise ops: their loops over Java arrays, {@code x[xo + i] = op(x[xo + i], y[yo + i])}, one
+ * plain loop per op and element type, chosen by a switch before the loop; and the op on single elements, for
+ * operands in direct memory (read element by element) and for single integers of any size. Byte arithmetic wraps;
+ * byte minimum and maximum compare signed values.
  *
  * <p>Why a loop per op instead of one loop that calls the op through an interface: the JIT inlines such a call, and
  * vectorises the loop, only while a single op has run there. Once other ops had used the same loop (a maximum and a
@@ -23,6 +25,48 @@ enum ElementOp {
     /** The op's name in messages and in {@link ReduceOp#name()}. */
     String opName() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether the op is defined on {@code double} elements (the bitwise ones are not). */
+    boolean onDoubles() {
+        return this == SUM || this == PROD || this == MIN || this == MAX;
+    }
+
+    /** The op on two longs (bytes widen to them and narrow back). */
+    long apply(long a, long b) {
+        return switch (this) {
+            case SUM -> a + b;
+            case PROD -> a * b;
+            case MIN -> Math.min(a, b);
+            case MAX -> Math.max(a, b);
+            case BAND -> a & b;
+            case BOR -> a | b;
+            case BXOR -> a ^ b;
+        };
+    }
+
+    /** The op on two doubles; {@link CommException} for a bitwise op. */
+    double apply(double a, double b) {
+        return switch (this) {
+            case SUM -> a + b;
+            case PROD -> a * b;
+            case MIN -> Math.min(a, b);
+            case MAX -> Math.max(a, b);
+            default -> throw new CommException(opName() + ": not defined on double[]");
+        };
+    }
+
+    /** The op on two integers of any size. */
+    BigInteger apply(BigInteger a, BigInteger b) {
+        return switch (this) {
+            case SUM -> a.add(b);
+            case PROD -> a.multiply(b);
+            case MIN -> a.min(b);
+            case MAX -> a.max(b);
+            case BAND -> a.and(b);
+            case BOR -> a.or(b);
+            case BXOR -> a.xor(b);
+        };
     }
 
     /** {@code x[xo + i] = op(x[xo + i], y[yo + i])} for i &lt; n. */

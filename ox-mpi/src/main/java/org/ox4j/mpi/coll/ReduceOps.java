@@ -22,23 +22,11 @@ public final class ReduceOps {
     private ReduceOps() {
     }
 
-    private interface LongOp {
-        long apply(long a, long b);
-    }
-
-    private interface DoubleOp {
-        double apply(double a, double b);
-    }
-
-    private interface BigOp {
-        BigInteger apply(BigInteger a, BigInteger b);
-    }
-
     /**
-     * An element-wise op: {@code loops} combine Java arrays ({@link ElementOp}); {@code l} and {@code d} the same
-     * elements one by one where an operand is in direct memory (or a streamed chunk); {@code big} single integers.
+     * An element-wise op: {@link ElementOp}'s loops combine Java arrays, its single-element forms the elements of an
+     * operand in direct memory (or a streamed chunk) one by one, and single integers.
      */
-    private record Elementwise(ElementOp loops, LongOp l, DoubleOp d, BigOp big) implements ReduceOp {
+    private record Elementwise(ElementOp loops) implements ReduceOp {
         @Override
         public String name() {
             return loops.opName();
@@ -79,7 +67,7 @@ public final class ReduceOps {
                     return Payload.ofDoubles(r);
                 }
                 case CMO:
-                    return Payload.of(new CmoZZ(big.apply(integer(a.cmo()), integer(b.cmo()))));
+                    return Payload.of(new CmoZZ(loops.apply(integer(a.cmo()), integer(b.cmo()))));
                 default:
                     throw new CommException(name() + ": not defined on " + a.kind());
             }
@@ -106,11 +94,11 @@ public final class ReduceOps {
                     checkSlice(first, n / 8, x.length);
                     for (int i = 0; i < n / 8; i++) {
                         int at = pos + 8 * i;
-                        b.putLong(at, l.apply(x[first + i], b.getLong(at)));
+                        b.putLong(at, loops.apply(x[first + i], b.getLong(at)));
                     }
                 }
                 case DOUBLES -> {
-                    if (d == null) {
+                    if (!loops.onDoubles()) {
                         throw new CommException(name() + ": not defined on double[]");
                     }
                     double[] x = mine.doubles();
@@ -118,7 +106,7 @@ public final class ReduceOps {
                     checkSlice(first, n / 8, x.length);
                     for (int i = 0; i < n / 8; i++) {
                         int at = pos + 8 * i;
-                        b.putDouble(at, d.apply(x[first + i], b.getDouble(at)));
+                        b.putDouble(at, loops.apply(x[first + i], b.getDouble(at)));
                     }
                 }
                 case BYTES -> {
@@ -126,7 +114,7 @@ public final class ReduceOps {
                     int first = (int) byteOffset;
                     checkSlice(first, n, x.length);
                     for (int i = 0; i < n; i++) {
-                        b.put(pos + i, (byte) l.apply(x[first + i], b.get(pos + i)));
+                        b.put(pos + i, (byte) loops.apply(x[first + i], b.get(pos + i)));
                     }
                 }
                 default -> throw new CommException(name() + ": cannot combine streamed " + mine.kind());
@@ -166,16 +154,16 @@ public final class ReduceOps {
             if (into.kind() == Payload.Kind.LONGS) {
                 long[] x = into.longs();
                 for (int i = 0; i < x.length; i++) {
-                    x[i] = l.apply(x[i], other.getLong(pos + 8 * i));
+                    x[i] = loops.apply(x[i], other.getLong(pos + 8 * i));
                 }
                 return;
             }
-            if (d == null) {
+            if (!loops.onDoubles()) {
                 throw new CommException(name() + ": not defined on double[]");
             }
             double[] x = into.doubles();
             for (int i = 0; i < x.length; i++) {
-                x[i] = d.apply(x[i], other.getDouble(pos + 8 * i));
+                x[i] = loops.apply(x[i], other.getDouble(pos + 8 * i));
             }
         }
 
@@ -190,22 +178,22 @@ public final class ReduceOps {
             other.order(ByteOrder.LITTLE_ENDIAN);
             if (kind == Payload.Kind.BYTES) {
                 for (int i = 0; i < into.remaining(); i++) {
-                    into.put(i, (byte) l.apply(into.get(i), other.get(i)));
+                    into.put(i, (byte) loops.apply(into.get(i), other.get(i)));
                 }
                 return;
             }
             int n = into.remaining() / 8;
             if (kind == Payload.Kind.LONGS) {
                 for (int i = 0; i < n; i++) {
-                    into.putLong(8 * i, l.apply(into.getLong(8 * i), other.getLong(8 * i)));
+                    into.putLong(8 * i, loops.apply(into.getLong(8 * i), other.getLong(8 * i)));
                 }
                 return;
             }
-            if (d == null) {
+            if (!loops.onDoubles()) {
                 throw new CommException(name() + ": not defined on double[]");
             }
             for (int i = 0; i < n; i++) {
-                into.putDouble(8 * i, d.apply(into.getDouble(8 * i), other.getDouble(8 * i)));
+                into.putDouble(8 * i, loops.apply(into.getDouble(8 * i), other.getDouble(8 * i)));
             }
         }
 
@@ -233,14 +221,13 @@ public final class ReduceOps {
         }
     }
 
-    public static final ReduceOp SUM = new Elementwise(ElementOp.SUM, Long::sum, Double::sum, BigInteger::add);
-    public static final ReduceOp PROD = new Elementwise(ElementOp.PROD, (a, b) -> a * b, (a, b) -> a * b,
-            BigInteger::multiply);
-    public static final ReduceOp MIN = new Elementwise(ElementOp.MIN, Math::min, Math::min, BigInteger::min);
-    public static final ReduceOp MAX = new Elementwise(ElementOp.MAX, Math::max, Math::max, BigInteger::max);
-    public static final ReduceOp BAND = new Elementwise(ElementOp.BAND, (a, b) -> a & b, null, BigInteger::and);
-    public static final ReduceOp BOR = new Elementwise(ElementOp.BOR, (a, b) -> a | b, null, BigInteger::or);
-    public static final ReduceOp BXOR = new Elementwise(ElementOp.BXOR, (a, b) -> a ^ b, null, BigInteger::xor);
+    public static final ReduceOp SUM = new Elementwise(ElementOp.SUM);
+    public static final ReduceOp PROD = new Elementwise(ElementOp.PROD);
+    public static final ReduceOp MIN = new Elementwise(ElementOp.MIN);
+    public static final ReduceOp MAX = new Elementwise(ElementOp.MAX);
+    public static final ReduceOp BAND = new Elementwise(ElementOp.BAND);
+    public static final ReduceOp BOR = new Elementwise(ElementOp.BOR);
+    public static final ReduceOp BXOR = new Elementwise(ElementOp.BXOR);
 
     /** Concatenation of {@code CMO_LIST}s: associative, not commutative. */
     public static final ReduceOp LIST_APPEND = new ReduceOp() {

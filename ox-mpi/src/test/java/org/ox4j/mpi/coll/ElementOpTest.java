@@ -3,10 +3,14 @@ package org.ox4j.mpi.coll;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.function.LongBinaryOperator;
 import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.Cmo;
+import org.ox4j.cmo.CmoInt32;
+import org.ox4j.cmo.CmoZZ;
 import org.ox4j.mpi.comm.CommException;
 import org.ox4j.mpi.comm.Payload;
 
@@ -125,6 +129,25 @@ class ElementOpTest {
                         .containsExactly(expected);
             }
             assertThat(op.apply(Payload.ofDoubles(a), Payload.ofDoubles(b)).doubles()).containsExactly(expected);
+        }
+    }
+
+    @Test
+    void everyOpCombinesSingleIntegersOfAnySizeAsBigIntegerDoes() {
+        BigInteger big = BigInteger.ONE.shiftLeft(100).add(BigInteger.valueOf(12345));
+        BigInteger small = BigInteger.valueOf(-987);
+        for (ReduceOp op : OPS) {
+            BigInteger expected = switch (op.name()) {
+                case "sum" -> big.add(small);
+                case "prod" -> big.multiply(small);
+                case "min" -> big.min(small);
+                case "max" -> big.max(small);
+                case "band" -> big.and(small);
+                case "bor" -> big.or(small);
+                default -> big.xor(small);
+            };
+            Cmo got = op.apply(Payload.of(new CmoZZ(big)), Payload.of(new CmoInt32(-987))).cmo();
+            assertThat(got).as(op.name()).isEqualTo(new CmoZZ(expected));
         }
     }
 

@@ -27,9 +27,18 @@ enum ElementOp {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** Whether the op is defined on {@code double} elements (the bitwise ones are not). */
-    boolean onDoubles() {
-        return this == SUM || this == PROD || this == MIN || this == MAX;
+    /**
+     * Throws {@link CommException} unless the op is defined on {@code double} elements (the bitwise ones are not);
+     * callers that combine element by element call it before the first element, so an empty operand fails alike.
+     */
+    void requireOnDoubles() {
+        if (!(this == SUM || this == PROD || this == MIN || this == MAX)) {
+            throw notOnDoubles();
+        }
+    }
+
+    private CommException notOnDoubles() {
+        return new CommException(opName() + ": not defined on double[]");
     }
 
     /** The op on two longs (bytes widen to them and narrow back). */
@@ -52,7 +61,7 @@ enum ElementOp {
             case PROD -> a * b;
             case MIN -> Math.min(a, b);
             case MAX -> Math.max(a, b);
-            default -> throw new CommException(opName() + ": not defined on double[]");
+            default -> throw notOnDoubles();
         };
     }
 
@@ -134,7 +143,7 @@ enum ElementOp {
                     x[xo + i] = Math.max(x[xo + i], y[yo + i]);
                 }
             }
-            default -> throw new CommException(opName() + ": not defined on double[]");
+            default -> throw notOnDoubles();
         }
     }
 

@@ -98,9 +98,7 @@ public final class ReduceOps {
                     }
                 }
                 case DOUBLES -> {
-                    if (!loops.onDoubles()) {
-                        throw new CommException(name() + ": not defined on double[]");
-                    }
+                    loops.requireOnDoubles();
                     double[] x = mine.doubles();
                     int first = (int) (byteOffset / 8);
                     checkSlice(first, n / 8, x.length);
@@ -158,9 +156,7 @@ public final class ReduceOps {
                 }
                 return;
             }
-            if (!loops.onDoubles()) {
-                throw new CommException(name() + ": not defined on double[]");
-            }
+            loops.requireOnDoubles();
             double[] x = into.doubles();
             for (int i = 0; i < x.length; i++) {
                 x[i] = loops.apply(x[i], other.getDouble(pos + 8 * i));
@@ -189,9 +185,7 @@ public final class ReduceOps {
                 }
                 return;
             }
-            if (!loops.onDoubles()) {
-                throw new CommException(name() + ": not defined on double[]");
-            }
+            loops.requireOnDoubles();
             for (int i = 0; i < n; i++) {
                 into.putDouble(8 * i, loops.apply(into.getDouble(8 * i), other.getDouble(8 * i)));
             }

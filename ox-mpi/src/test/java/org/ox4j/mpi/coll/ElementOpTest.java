@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.function.LongBinaryOperator;
 import org.junit.jupiter.api.Test;
 import org.ox4j.cmo.Cmo;
@@ -111,6 +112,18 @@ class ElementOpTest {
                         .isInstanceOf(CommException.class).hasMessageContaining("not defined on double[]");
                 assertThatThrownBy(() -> op.apply(Payload.ofDoubles(a), Payload.ofDoubles(b)))
                         .isInstanceOf(CommException.class).hasMessageContaining("not defined on double[]");
+                // with an operand in direct memory, where the elements are combined one by one: refused before the
+                // first, so nothing is changed, and an empty operand is refused too
+                for (int placement = 1; placement < 4; placement++) {
+                    for (int n : new int[] {0, a.length}) {
+                        Payload into = placed(Payload.ofDoubles(Arrays.copyOf(a, n)), (placement & 1) != 0);
+                        Payload other = placed(Payload.ofDoubles(Arrays.copyOf(b, n)), (placement & 2) != 0);
+                        assertThatThrownBy(() -> op.combineArrays(into, other)).as("%s, placement %d, %d doubles",
+                                op.name(), placement, n).isInstanceOf(CommException.class)
+                                .hasMessage(op.name() + ": not defined on double[]");
+                        assertThat(into.onHeap().doubles()).containsExactly(Arrays.copyOf(a, n));
+                    }
+                }
                 continue;
             }
             double[] expected = new double[N];

@@ -2,8 +2,10 @@ package org.ox4j.server.rfc102;
 
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteOrder;
+import java.nio.channels.NetworkChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
@@ -228,7 +230,7 @@ public final class PeerGroup implements AutoCloseable {
         ServerSocketChannel server;
         try {
             server = address instanceof LinkAddress.Unix ? ServerSocketChannel.open(StandardProtocolFamily.UNIX)
-                    : ServerSocketChannel.open();
+                    : withReceiveBuffer(ServerSocketChannel.open());
             server.bind(address.bindAddress(config.bindAddress()), 1);
         } catch (IOException | RuntimeException e) {
             throw new EvaluationException("failed to bind or accept in ox_tcp_accept_102: " + address + ": " + e, e);
@@ -251,6 +253,23 @@ public final class PeerGroup implements AutoCloseable {
                 deleteSocketFile(u);
             }
         }
+    }
+
+    /**
+     * A TCP channel, not yet bound or connected, with the configured receive buffer ({@link
+     * Rfc102Config#receiveBufferBytes}; an accepted socket takes its listener's). Set before the handshake of TCP
+     * because the window scale is agreed on there: a buffer enlarged later could not be offered in full.
+     */
+    private <T extends NetworkChannel> T withReceiveBuffer(T channel) throws IOException {
+        if (config.receiveBufferBytes() > 0) {
+            try {
+                channel.setOption(StandardSocketOptions.SO_RCVBUF, config.receiveBufferBytes());
+            } catch (IOException | RuntimeException e) {
+                closeQuietly(channel);
+                throw e;
+            }
+        }
+        return channel;
     }
 
     /** The first pause after a refused link connection; later ones double up to the configured interval. */
@@ -281,7 +300,7 @@ public final class PeerGroup implements AutoCloseable {
         SocketChannel ch = null;
         try {
             ch = address instanceof LinkAddress.Unix ? SocketChannel.open(StandardProtocolFamily.UNIX)
-                    : SocketChannel.open();
+                    : withReceiveBuffer(SocketChannel.open());
             ch.connect(address.connectAddress(host));
         } catch (IOException | RuntimeException e) {
             closeQuietly(ch);
@@ -709,6 +728,11 @@ public final class PeerGroup implements AutoCloseable {
             old.close();
         }
         LOG.info("rfc102: rank {} linked to rank {} ({})", rank, peerRank, link.order());
+    }
+
+    /** The receive buffer of the link to {@code peerRank}'s socket as the kernel reports it (diagnostics, tests). */
+    int linkReceiveBufferBytes(int peerRank) throws IOException {
+        return link(peerRank).receiveBufferBytes();
     }
 
     private PeerLink link(int peerRank) {

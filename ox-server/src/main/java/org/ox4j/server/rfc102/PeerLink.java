@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
 import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.util.Objects;
@@ -196,6 +197,11 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
 
     ByteOrder order() {
         return order;
+    }
+
+    /** The socket's receive buffer as the kernel reports it (SO_RCVBUF; Linux reports twice what was asked for). */
+    int receiveBufferBytes() throws IOException {
+        return channel.getOption(StandardSocketOptions.SO_RCVBUF);
     }
 
     /** Whether the peer's end is on this host's loopback interface. */

@@ -15,6 +15,7 @@ class Rfc102ConfigTest {
         System.clearProperty("ox.rfc102.waiterReads");
         System.clearProperty("ox.rfc102.byteorder");
         System.clearProperty("ox.rfc102.timeout");
+        System.clearProperty("ox.rfc102.receiveBufferBytes");
     }
 
     @Test
@@ -42,6 +43,17 @@ class Rfc102ConfigTest {
         System.setProperty("ox.rfc102.replySpinMicros", "-1");
         assertThatThrownBy(Rfc102Config::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("replySpinMicros");
+    }
+
+    @Test
+    void aPropertySetsTheLinksReceiveBuffer() {
+        assertThat(Rfc102Config.fromSystemProperties().receiveBufferBytes())
+                .isEqualTo(Rfc102Config.DEFAULT_RECEIVE_BUFFER_BYTES);
+        System.setProperty("ox.rfc102.receiveBufferBytes", "0");
+        assertThat(Rfc102Config.fromSystemProperties().receiveBufferBytes()).isZero();
+        System.setProperty("ox.rfc102.receiveBufferBytes", "-1");
+        assertThatThrownBy(Rfc102Config::fromSystemProperties).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("receiveBufferBytes");
     }
 
     @Test

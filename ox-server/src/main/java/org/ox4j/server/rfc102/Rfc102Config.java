@@ -63,7 +63,7 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
      * 1 MiB message went through in eight or more turns of a sender that fills the window and stops and a receiver
      * that empties it and sleeps, each turn two scheduler wake-ups. With 4 MiB, eight servers on two cores ran the
      * 1 MiB collectives 16 % faster in geometric mean over their 36 algorithms (reduce, allreduce and allgather
-     * 1.2-1.3x, alltoall 1.05x, bcast 0.93x; alternated runs, benchmarks/results/messaging-2026-12-07.md, part 17).
+     * 1.2-1.3x, alltoall 1.05x, bcast 0.95x; alternated runs, benchmarks/results/messaging-2026-12-07.md, part 17).
      * Memory is taken only while data waits unread.
      */
     public static final int DEFAULT_RECEIVE_BUFFER_BYTES = 4 << 20;

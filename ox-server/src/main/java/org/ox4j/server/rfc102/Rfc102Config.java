@@ -107,8 +107,8 @@ public record Rfc102Config(String bindAddress, Duration timeout, int connectAtte
      * {@code ox.rfc102.connect.interval} (milliseconds), {@code ox.rfc102.byteorder} ({@code le} or
      * {@code network}), {@code ox.rfc102.inlineWrites} and {@code ox.rfc102.waiterReads} ({@code true} or
      * {@code false}), {@code ox.rfc102.spinMicros} (microseconds, or {@code auto}), {@code ox.rfc102.barrierSpinMicros}
-     * and {@code ox.rfc102.replySpinMicros} (microseconds), {@code ox.rfc102.receiveBufferBytes} (bytes). A value of the wrong form is an
-     * {@link IllegalArgumentException} naming the property ({@link SystemPropertyValues}).
+     * and {@code ox.rfc102.replySpinMicros} (microseconds), {@code ox.rfc102.receiveBufferBytes} (bytes). A value of
+     * the wrong form is an {@link IllegalArgumentException} naming the property ({@link SystemPropertyValues}).
      */
     public static Rfc102Config fromSystemProperties() {
         Rfc102Config d = DEFAULT;

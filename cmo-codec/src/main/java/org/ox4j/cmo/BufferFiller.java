@@ -24,4 +24,14 @@ public interface BufferFiller {
             throw new IllegalStateException("a datum's filler left " + dst.remaining() + " bytes of a piece unfilled");
         }
     }
+
+    /**
+     * The datum's last bytes as they already lie in memory (a view: position to limit, which a writer may hand to a
+     * gathering write as they are), or null (the default) when every byte is made by {@link #fill}. Bytes before the
+     * view still come from {@code fill}. Why: an array in direct memory can go to the socket from where it is,
+     * without a copy into the writer's buffer first.
+     */
+    default ByteBuffer inPlaceTail() {
+        return null;
+    }
 }

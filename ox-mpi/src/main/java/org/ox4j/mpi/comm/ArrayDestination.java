@@ -31,6 +31,20 @@ public final class ArrayDestination {
         elements.accept(piece);
     }
 
+    /**
+     * Room for the next bytes (at most {@code max}) in the receive buffer itself, when that is direct memory, where
+     * the link reads them with no copy; null otherwise, and the link hands them to {@link #accept}. Bytes read into
+     * it count once {@link #filledInPlace} is told.
+     */
+    public ByteBuffer directRoom(long max) {
+        return elements.directRoom(max);
+    }
+
+    /** {@code n} bytes were read into the room {@link #directRoom} gave. */
+    public void filledInPlace(int n) {
+        elements.filledInPlace(n);
+    }
+
     /** Every byte was taken: the receive completes with its buffer or the new array. */
     public void complete() {
         completion.accept(elements.result());

@@ -3,6 +3,7 @@ package org.ox4j.mpi.comm;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.ox4j.cmo.BufferFiller;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoDatum;
 import org.ox4j.cmo.CmoIeeeDouble;
@@ -114,13 +115,22 @@ public final class PeerWire {
             throw new CommException("array payload too large: " + body + " bytes (expected: < 2 GiB)");
         }
         byte code = (byte) p.kind().code();
-        return CmoDatum.filledBy(ARRAY_HEADER + (int) body, (dst, offset) -> {
-            long at = offset;
-            while (at < ARRAY_HEADER && dst.hasRemaining()) {
-                dst.put(at++ == 0 ? code : 0);
+        return CmoDatum.filledBy(ARRAY_HEADER + (int) body, new BufferFiller() {
+            @Override
+            public void fill(ByteBuffer dst, long offset) {
+                long at = offset;
+                while (at < ARRAY_HEADER && dst.hasRemaining()) {
+                    dst.put(at++ == 0 ? code : 0);
+                }
+                if (dst.hasRemaining()) {
+                    p.putBytes(at - ARRAY_HEADER, dst);
+                }
             }
-            if (dst.hasRemaining()) {
-                p.putBytes(at - ARRAY_HEADER, dst);
+
+            /** Elements in direct memory are the wire's bytes already: they go to the socket from there. */
+            @Override
+            public ByteBuffer inPlaceTail() {
+                return p.isDirect() ? p.directBuffer() : null;
             }
         });
     }

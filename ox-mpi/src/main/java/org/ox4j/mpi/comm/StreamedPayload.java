@@ -176,6 +176,26 @@ public final class StreamedPayload {
             }
         }
 
+        /**
+         * Where the next bytes go in the receive buffer's direct memory (at most {@code max}, never past the end),
+         * for a link to read them there itself; null when the buffer is a Java array (its elements are made from
+         * the wire's bytes) or nothing is left. Bytes read there count once {@link #filledInPlace} is told.
+         */
+        public ByteBuffer directRoom(long max) {
+            if (!(target instanceof ByteBuffer memory) || filled == length) {
+                return null;
+            }
+            return memory.slice((int) (base + filled), (int) Math.min(max, length - filled));
+        }
+
+        /** {@code n} bytes were put into the room {@link #directRoom} gave. */
+        public void filledInPlace(int n) {
+            if (n < 0 || filled + n > length) {
+                throw new CommException("stream longer than its announced " + length + " bytes");
+            }
+            filled += n;
+        }
+
         /** Stores the elements in {@code words} (a multiple of 8 bytes) from byte {@code at} of this stream on. */
         private void putWords(ByteBuffer words, long at) {
             int first = (int) ((base + at) / 8);

@@ -25,6 +25,12 @@ import org.ox4j.protocol.codec.OxFrames;
 public final class OxMessageWriter {
     /** Default buffer size. */
     public static final int DEFAULT_BUFFER_SIZE = 64 * 1024;
+    /**
+     * The smallest filled datum written from where its bytes lie ({@link BufferFiller#inPlaceTail}); below it a copy
+     * into the buffer costs less than the gathering write's second piece (an eighth of the buffer: a small message
+     * stays one plain write).
+     */
+    static final int IN_PLACE_MIN_BYTES = DEFAULT_BUFFER_SIZE / 8;
 
     private final WritableByteChannel channel;
     private final ChannelSink sink;
@@ -148,18 +154,28 @@ public final class OxMessageWriter {
         /**
          * The filler puts the bytes straight into this sink's (direct) buffer, a buffer's room at a time: one copy
          * on the way to the socket, where an array of bytes made first costs its zeroing and a copy more (and, at
-         * the buffer's size or more, a third into the JDK's temporary direct buffer).
+         * the buffer's size or more, a third into the JDK's temporary direct buffer). A datum of at least {@link
+         * #IN_PLACE_MIN_BYTES} whose filler has its tail in memory already ({@link BufferFiller#inPlaceTail}: an
+         * array in direct memory) goes out with no copy at all: the bytes before the tail through the buffer, then
+         * buffer and tail in one gathering write.
          */
         @Override
         public void writeFilled(int length, BufferFiller filler) {
-            for (int done = 0; done < length; ) {
+            ByteBuffer tail = length >= IN_PLACE_MIN_BYTES ? filler.inPlaceTail() : null;
+            int made = tail == null ? length : length - tail.remaining();
+            for (int done = 0; done < made; ) {
                 if (!buf.hasRemaining()) {
                     flush();
                 }
-                int n = Math.min(buf.remaining(), length - done);
+                int n = Math.min(buf.remaining(), made - done);
                 filler.fillWhole(buf.slice(buf.position(), n), done);
                 buf.position(buf.position() + n);
                 done += n;
+            }
+            if (tail != null) {
+                // what is buffered (the frame's head, the datum's first bytes) goes out with the tail in one
+                // gathering write; the tail's own position is left alone
+                writeWithBuffered(tail.duplicate());
             }
         }
 

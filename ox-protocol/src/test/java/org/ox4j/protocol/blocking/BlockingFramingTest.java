@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
+import org.ox4j.cmo.BufferFiller;
 import org.ox4j.cmo.Cmo;
 import org.ox4j.cmo.CmoDatum;
 import org.ox4j.cmo.CmoInt32;
@@ -167,6 +168,53 @@ class BlockingFramingTest {
                 assertThat(pieces.stream().mapToInt(Integer::intValue).sum()).isEqualTo(n);
             }
             assertThat(filled.filler()).as("never made into an array").isNotNull();
+        }
+    }
+
+    /**
+     * A filled datum whose filler has its tail in memory ({@link BufferFiller#inPlaceTail}, as an array
+     * in direct memory has) is written as the plain datum of its bytes, whatever the channel takes per write: the
+     * filler is asked only for the bytes before the tail, and the tail leaves in gathering writes from where it lies,
+     * its own position untouched. Below {@code IN_PLACE_MIN_BYTES} the tail is filled like any other bytes.
+     */
+    @Test
+    void aFilledDatumsTailInMemoryGoesOutFromWhereItLies() {
+        for (int n : new int[] {OxMessageWriter.IN_PLACE_MIN_BYTES - 1, OxMessageWriter.IN_PLACE_MIN_BYTES, 100_003}) {
+            byte[] content = new byte[n];
+            new Random(n).nextBytes(content);
+            int head = 4;
+            ByteBuffer tail = ByteBuffer.allocateDirect(n - head).put(content, head, n - head).flip();
+            List<Integer> filled = new ArrayList<>();
+            CmoDatum datum = CmoDatum.filledBy(n, new BufferFiller() {
+                @Override
+                public void fill(ByteBuffer dst, long offset) {
+                    filled.add(dst.remaining());
+                    dst.put(content, (int) offset, dst.remaining());
+                }
+
+                @Override
+                public ByteBuffer inPlaceTail() {
+                    return tail;
+                }
+            });
+            OxMessage[] plain = {new OxData(1, CmoList.of(CmoString.of("x"), CmoDatum.of(content))),
+                    new OxCommand(2, 262)};
+            boolean inPlace = n >= OxMessageWriter.IN_PLACE_MIN_BYTES;
+            for (ByteOrder order : ORDERS) {
+                byte[] expected = written(order, 4096, plain);
+                for (int max : new int[] {7, 5000, Integer.MAX_VALUE}) {
+                    filled.clear();
+                    ChoppyGatheringChannel ch = new ChoppyGatheringChannel(max);
+                    OxMessageWriter w = new OxMessageWriter(ch, 4096);
+                    w.order(order);
+                    w.send(new OxData(1, CmoList.of(CmoString.of("x"), datum)));
+                    w.send(new OxCommand(2, 262));
+                    assertThat(ch.bytes.toByteArray()).as("%d bytes, %s, %d per write", n, order, max)
+                            .isEqualTo(expected);
+                    assertThat(filled.stream().mapToInt(Integer::intValue).sum()).isEqualTo(inPlace ? head : n);
+                    assertThat(tail.position()).isZero();
+                }
+            }
         }
     }
 

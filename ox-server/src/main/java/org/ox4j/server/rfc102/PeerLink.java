@@ -589,8 +589,17 @@ final class PeerLink implements AutoCloseable, PeerWait.Inbox {
         return n;
     }
 
-    /** Reads what has come of the elements (at least a byte, at most {@code left}) and hands it over. */
+    /**
+     * Reads what has come of the elements (at least a byte, at most {@code left}) and hands it over: straight into
+     * the receive buffer when that is direct memory, else through a buffer of this link's.
+     */
     private int acceptFromSocket(ArrayDestination into, long left) {
+        ByteBuffer room = into.directRoom(left);
+        if (room != null) {
+            int n = in.readAtLeast(room, 1);
+            into.filledInPlace(n);
+            return n;
+        }
         if (elementsIn == null) {
             elementsIn = ByteBuffer.allocateDirect(ELEMENTS_IN_BYTES);
         }

@@ -143,9 +143,7 @@ public final class StreamedPayload {
         public void accept(ByteBuffer chunk) {
             ByteBuffer c = chunk.duplicate().order(ByteOrder.LITTLE_ENDIAN);
             int n = c.remaining();
-            if (filled + n > length) {
-                throw new CommException("stream longer than its announced " + length + " bytes");
-            }
+            checkFits(n);
             if (target instanceof ByteBuffer memory) {
                 // a direct buffer holds the wire's bytes: no element boundaries to mind
                 memory.put((int) (base + filled), c, c.position(), n);
@@ -190,10 +188,15 @@ public final class StreamedPayload {
 
         /** {@code n} bytes were put into the room {@link #directRoom} gave. */
         public void filledInPlace(int n) {
+            checkFits(n);
+            filled += n;
+        }
+
+        /** Refuses {@code n} more bytes (or a negative count) when they would pass the announced length. */
+        private void checkFits(int n) {
             if (n < 0 || filled + n > length) {
                 throw new CommException("stream longer than its announced " + length + " bytes");
             }
-            filled += n;
         }
 
         /** Stores the elements in {@code words} (a multiple of 8 bytes) from byte {@code at} of this stream on. */
